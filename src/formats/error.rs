@@ -1,0 +1,56 @@
+//! One error type for every file and ID format: where (file, line) and what is wrong.
+
+use std::fmt;
+
+/// A problem in a puzzle file, data set, theme or game ID.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatError {
+    /// The file (or "game ID") the problem is in.
+    pub origin: Option<String>,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl FormatError {
+    pub fn new(message: impl Into<String>) -> Self {
+        FormatError { origin: None, line: None, message: message.into() }
+    }
+    pub fn at_line(line: usize, message: impl Into<String>) -> Self {
+        FormatError { origin: None, line: Some(line), message: message.into() }
+    }
+    /// Names the file (or other origin) unless one is already named.
+    pub fn in_origin(mut self, origin: impl Into<String>) -> Self {
+        if self.origin.is_none() {
+            self.origin = Some(origin.into());
+        }
+        self
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.origin, self.line) {
+            (Some(o), Some(l)) => write!(f, "{o}:{l}: {}", self.message),
+            (Some(o), None) => write!(f, "{o}: {}", self.message),
+            (None, Some(l)) => write!(f, "line {l}: {}", self.message),
+            (None, None) => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// The 1-based line of byte `offset` in `text`.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// Reads a whole text file, naming it in the error.
+pub fn read_text(path: &std::path::Path) -> Result<String, FormatError> {
+    let bytes = std::fs::read(path).map_err(|e| FormatError::new(format!("cannot read: {e}")).in_origin(path.display().to_string()))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let text_before = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]).into_owned();
+        FormatError::at_line(line_of(&text_before, text_before.len()), "not UTF-8 text").in_origin(path.display().to_string())
+    })
+}

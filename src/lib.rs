@@ -1,0 +1,8 @@
+//! floodit: a terminal explorer for flood-filling puzzles.
+//!
+//! `model` is the pure game, `formats` reads and writes boards, `solver` holds every algorithm
+//! behind one trait, `cli` is the command line.
+
+pub mod model;
+pub mod formats;
+pub mod solver;

@@ -1,0 +1,294 @@
+//! A game in progress: moves on a board, with undo and redo to any depth.
+
+use super::bitset::BitSet;
+use super::board::Board;
+use super::colour::Colour;
+use super::graph::Cell;
+
+/// Flood-It (every move at one pivot) or Free-Flood-It (any cell each move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    Fixed { pivot: Cell },
+    Free,
+}
+
+impl Mode {
+    pub fn pivot(self) -> Option<Cell> {
+        match self {
+            Mode::Fixed { pivot } => Some(pivot),
+            Mode::Free => None,
+        }
+    }
+    pub fn is_free(self) -> bool {
+        self == Mode::Free
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Fixed { .. } => "fixed",
+            Mode::Free => "free",
+        }
+    }
+}
+
+/// One move: recolour the monochromatic component of `cell` to `colour`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub cell: Cell,
+    pub colour: Colour,
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    #[error("cell {0} is not on the board ({1} cells)")]
+    CellOutOfRange(Cell, usize),
+    #[error("colour {0} is not in the palette ({1} colours)")]
+    ColourOutOfRange(Colour, usize),
+    #[error("this is a fixed-pivot game: moves are played at the pivot")]
+    NotPivot,
+    #[error("that area already has this colour")]
+    SameColour,
+    #[error("the board is already flooded")]
+    AlreadySolved,
+}
+
+/// A move as it was played, with what it changed (enough to undo it exactly).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub mv: Move,
+    /// The colour the played component had before.
+    pub previous: Colour,
+    /// The cells that changed colour.
+    pub changed: Vec<Cell>,
+    /// Cells that joined the played component (the flooded region in fixed mode).
+    pub gained: usize,
+}
+
+/// A game: the starting board, the current board and the move history.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Board,
+    board: Board,
+    mode: Mode,
+    move_limit: Option<u32>,
+    /// Every move played, including undone ones after `applied` (kept for redo).
+    history: Vec<PlayedMove>,
+    applied: usize,
+}
+
+impl Game {
+    /// A new game. Panics if a fixed pivot is off the board (callers validate input first).
+    pub fn new(board: Board, mode: Mode, move_limit: Option<u32>) -> Game {
+        if let Mode::Fixed { pivot } = mode {
+            assert!(pivot < board.len(), "pivot {pivot} outside the board");
+        }
+        Game { start: board.clone(), board, mode, move_limit, history: Vec::new(), applied: 0 }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    pub fn move_limit(&self) -> Option<u32> {
+        self.move_limit
+    }
+    pub fn set_move_limit(&mut self, limit: Option<u32>) {
+        self.move_limit = limit;
+    }
+    /// Moves currently applied (not counting undone ones).
+    pub fn moves_made(&self) -> usize {
+        self.applied
+    }
+    /// Every move, applied ones first; entries from `moves_made()` on were undone.
+    pub fn history(&self) -> &[PlayedMove] {
+        &self.history
+    }
+    /// The applied moves in order.
+    pub fn moves(&self) -> Vec<Move> {
+        self.history[..self.applied].iter().map(|p| p.mv).collect()
+    }
+    pub fn is_solved(&self) -> bool {
+        self.board.is_solved()
+    }
+    /// True when a move limit exists, has been used up, and the board is not flooded.
+    pub fn limit_reached(&self) -> bool {
+        !self.is_solved() && self.move_limit.is_some_and(|l| self.applied >= l as usize)
+    }
+    pub fn can_undo(&self) -> bool {
+        self.applied > 0
+    }
+    pub fn can_redo(&self) -> bool {
+        self.applied < self.history.len()
+    }
+
+    /// The flooded region (the pivot's component) in fixed mode.
+    pub fn region(&self) -> Option<Vec<Cell>> {
+        self.mode.pivot().map(|p| self.board.mcs(p))
+    }
+    /// The flooded region as a bitset over cells (empty in free mode).
+    pub fn region_mask(&self) -> BitSet {
+        let mut mask = BitSet::new(self.board.len());
+        for c in self.region().unwrap_or_default() {
+            mask.insert(c);
+        }
+        mask
+    }
+
+    /// Checks a move without playing it.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        let n = self.board.len();
+        if mv.cell >= n {
+            return Err(MoveError::CellOutOfRange(mv.cell, n));
+        }
+        let k = self.board.num_colours();
+        if mv.colour as usize >= k {
+            return Err(MoveError::ColourOutOfRange(mv.colour, k));
+        }
+        if let Mode::Fixed { pivot } = self.mode
+            && mv.cell != pivot
+        {
+            return Err(MoveError::NotPivot);
+        }
+        if self.is_solved() {
+            return Err(MoveError::AlreadySolved);
+        }
+        if self.board.colour(mv.cell) == mv.colour {
+            return Err(MoveError::SameColour);
+        }
+        Ok(())
+    }
+
+    /// Plays a move. Undone moves beyond the current one are discarded.
+    pub fn play(&mut self, mv: Move) -> Result<&PlayedMove, MoveError> {
+        self.check(mv)?;
+        let previous = self.board.colour(mv.cell);
+        let changed = self.board.flood(mv.cell, mv.colour);
+        let gained = self.board.mcs(mv.cell).len() - changed.len();
+        self.history.truncate(self.applied);
+        self.history.push(PlayedMove { mv, previous, changed, gained });
+        self.applied += 1;
+        Ok(&self.history[self.applied - 1])
+    }
+
+    /// Plays `colour` at the pivot (fixed mode).
+    pub fn play_colour(&mut self, colour: Colour) -> Result<&PlayedMove, MoveError> {
+        let cell = self.mode.pivot().ok_or(MoveError::NotPivot)?;
+        self.play(Move { cell, colour })
+    }
+
+    /// Undoes the last applied move; it stays in the history for redo.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.applied == 0 {
+            return None;
+        }
+        self.applied -= 1;
+        let played = &self.history[self.applied];
+        self.board.paint(&played.changed, played.previous);
+        Some(played.mv)
+    }
+
+    /// Re-applies the next undone move.
+    pub fn redo(&mut self) -> Option<Move> {
+        let played = self.history.get(self.applied)?;
+        let mv = played.mv;
+        self.board.paint(&played.changed, mv.colour);
+        self.applied += 1;
+        Some(mv)
+    }
+
+    /// Undoes or redoes until exactly `depth` moves are applied (clamped to the history).
+    pub fn go_to(&mut self, depth: usize) {
+        let depth = depth.min(self.history.len());
+        while self.applied > depth {
+            self.undo();
+        }
+        while self.applied < depth {
+            self.redo();
+        }
+    }
+
+    /// Back to the starting board; the moves stay available for redo.
+    pub fn restart(&mut self) {
+        self.go_to(0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Topology;
+
+    fn small() -> Game {
+        let b = Board::from_rows(Topology::Grid, &[vec![0, 1, 2], vec![1, 1, 2], vec![2, 0, 0]]);
+        Game::new(b, Mode::Fixed { pivot: 0 }, Some(3))
+    }
+
+    #[test]
+    fn play_undo_redo() {
+        let mut g = small();
+        assert_eq!(g.play_colour(1).unwrap().gained, 3);
+        assert_eq!(g.region().unwrap().len(), 4);
+        assert_eq!(g.play_colour(2).unwrap().gained, 3);
+        let after_two = g.board().clone();
+        g.undo();
+        g.undo();
+        assert_eq!(g.board(), g.start());
+        assert!(g.can_redo());
+        g.redo();
+        g.redo();
+        assert_eq!(g.board(), &after_two);
+        assert_eq!(g.play_colour(0).unwrap().gained, 2);
+        assert!(g.is_solved());
+        assert_eq!(g.play_colour(1), Err(MoveError::AlreadySolved));
+    }
+
+    #[test]
+    fn new_move_discards_redo_tail() {
+        let mut g = small();
+        g.play_colour(1).unwrap();
+        g.play_colour(2).unwrap();
+        g.go_to(0);
+        assert_eq!(g.history().len(), 2);
+        g.play_colour(2).unwrap();
+        assert_eq!(g.history().len(), 1);
+        assert!(!g.can_redo());
+    }
+
+    #[test]
+    fn refuses_bad_moves() {
+        let mut g = small();
+        assert_eq!(g.play_colour(0), Err(MoveError::SameColour));
+        assert_eq!(g.play_colour(7), Err(MoveError::ColourOutOfRange(7, 3)));
+        assert_eq!(g.play(Move { cell: 4, colour: 2 }), Err(MoveError::NotPivot));
+        assert_eq!(g.play(Move { cell: 40, colour: 2 }), Err(MoveError::CellOutOfRange(40, 9)));
+    }
+
+    #[test]
+    fn move_limit() {
+        let mut g = small();
+        g.play_colour(2).unwrap();
+        g.play_colour(1).unwrap();
+        assert!(!g.limit_reached());
+        g.play_colour(2).unwrap();
+        assert!(!g.is_solved());
+        assert!(g.limit_reached());
+        g.undo();
+        assert!(!g.limit_reached());
+    }
+
+    #[test]
+    fn free_mode_plays_any_cell() {
+        let b = Board::from_rows(Topology::Path, &[vec![0, 1, 0, 2]]);
+        let mut g = Game::new(b, Mode::Free, None);
+        assert_eq!(g.play(Move { cell: 1, colour: 0 }).unwrap().gained, 2);
+        assert_eq!(g.board().colours(), &[0, 0, 0, 2]);
+        g.play(Move { cell: 3, colour: 0 }).unwrap();
+        assert!(g.is_solved());
+        assert_eq!(g.moves().len(), 2);
+    }
+}

@@ -1,0 +1,41 @@
+//! Every algorithm behind one trait, a registry of them by name, and replay checking.
+
+pub mod oracle;
+pub mod registry;
+mod types;
+
+pub use types::*;
+
+use crate::model::{Game, Move};
+
+/// A Flood-It algorithm.
+pub trait Solver: Send + Sync {
+    /// Name, family, guarantee and complexity.
+    fn info(&self) -> SolverInfo;
+    /// Solves `problem` within `control`'s limits. Implementations check `control` regularly.
+    fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError>;
+}
+
+/// Runs a solver, times it, and replays its moves: an answer that does not flood the board in
+/// the length it reports is turned into [`SolveError::Invalid`] rather than shown.
+pub fn run(solver: &dyn Solver, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
+    let mut solution = solver.solve(problem, control)?;
+    solution.elapsed = control.elapsed();
+    verify(problem, &solution.moves).map_err(|reason| SolveError::Invalid { solver: solver.info().name, reason })?;
+    if solution.optimal {
+        solution.lower_bound = Some(solution.moves.len() as u32);
+    }
+    Ok(solution)
+}
+
+/// Replays `moves` on the problem: each must be a real move, and the last must flood the board.
+pub fn verify(problem: &Problem, moves: &[Move]) -> Result<(), String> {
+    let mut game = Game::new(problem.board.clone(), problem.mode, None);
+    for (i, &mv) in moves.iter().enumerate() {
+        game.play(mv).map_err(|e| format!("move {} ({mv:?}) is not playable: {e}", i + 1))?;
+    }
+    if !game.is_solved() {
+        return Err(format!("after its {} moves the board is not flooded", moves.len()));
+    }
+    Ok(())
+}

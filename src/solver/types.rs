@@ -1,0 +1,249 @@
+//! What every solver takes and gives: a problem, limits and progress, a solution.
+
+use crate::model::{Board, Cell, Game, Mode, Move};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// A position to solve: the current colouring and how it is played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub board: Board,
+    pub mode: Mode,
+}
+
+impl Problem {
+    pub fn new(board: Board, mode: Mode) -> Problem {
+        Problem { board, mode }
+    }
+    /// The position a game has reached.
+    pub fn from_game(game: &Game) -> Problem {
+        Problem { board: game.board().clone(), mode: game.mode() }
+    }
+    /// The fixed pivot, or `Refused` for Free-Flood-It (for fixed-only solvers).
+    pub fn pivot_or_refuse(&self, solver: &str) -> Result<Cell, SolveError> {
+        self.mode.pivot().ok_or_else(|| SolveError::Refused(format!("{solver} plays Flood-It with a fixed pivot only, not Free-Flood-It")))
+    }
+}
+
+/// Which kind of algorithm a solver is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Family {
+    Heuristic,
+    Exact,
+    Polynomial,
+}
+
+impl Family {
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Heuristic => "heuristic",
+            Family::Exact => "exact",
+            Family::Polynomial => "polynomial",
+        }
+    }
+}
+
+/// What a solver is, for `floodit solvers` and the solver panel.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SolverInfo {
+    pub name: String,
+    pub family: Family,
+    /// One line: what it does and what it optimises.
+    pub summary: String,
+    /// What it promises (optimal, an approximation ratio, nothing).
+    pub guarantee: String,
+    /// Time (and space) complexity.
+    pub complexity: String,
+    /// Whether it also plays Free-Flood-It.
+    pub free_mode: bool,
+}
+
+/// Limits on one solve. `None` means unlimited.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+    /// Bytes of search memory (tables of states).
+    pub memory: Option<usize>,
+}
+
+/// Why a solver stopped before finishing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StopReason {
+    Time,
+    Nodes,
+    Memory,
+    Cancelled,
+}
+
+impl StopReason {
+    pub fn describe(self) -> &'static str {
+        match self {
+            StopReason::Time => "time limit reached",
+            StopReason::Nodes => "node limit reached",
+            StopReason::Memory => "memory limit reached",
+            StopReason::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// Live progress a solver publishes for the UI (read from another thread).
+#[derive(Debug, Default)]
+pub struct Progress {
+    pub nodes: AtomicU64,
+    /// Best proven lower bound so far.
+    pub lower_bound: AtomicU32,
+    /// Length of the best solution so far, or `u32::MAX`.
+    pub best: AtomicU32,
+}
+
+/// Limits, cancellation and progress for one solve.
+#[derive(Clone, Debug)]
+pub struct Control {
+    pub limits: Limits,
+    start: Instant,
+    cancel: Arc<AtomicBool>,
+    pub progress: Arc<Progress>,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Control::new(Limits::default())
+    }
+}
+
+impl Control {
+    pub fn new(limits: Limits) -> Control {
+        let progress = Arc::new(Progress::default());
+        progress.best.store(u32::MAX, Ordering::Relaxed);
+        Control { limits, start: Instant::now(), cancel: Arc::new(AtomicBool::new(false)), progress }
+    }
+    /// Uses `flag` for cancellation (set it to true to stop the solver).
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Control {
+        self.cancel = flag;
+        self
+    }
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.cancel.clone()
+    }
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+    /// Checks cancellation and limits; call every few thousand nodes.
+    pub fn check(&self, nodes: u64, memory: usize) -> Option<StopReason> {
+        self.progress.nodes.store(nodes, Ordering::Relaxed);
+        if self.cancel.load(Ordering::Relaxed) {
+            return Some(StopReason::Cancelled);
+        }
+        if self.limits.nodes.is_some_and(|n| nodes >= n) {
+            return Some(StopReason::Nodes);
+        }
+        if self.limits.memory.is_some_and(|m| memory >= m) {
+            return Some(StopReason::Memory);
+        }
+        if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+            return Some(StopReason::Time);
+        }
+        None
+    }
+    pub fn report_lower_bound(&self, lb: u32) {
+        self.progress.lower_bound.fetch_max(lb, Ordering::Relaxed);
+    }
+    pub fn report_best(&self, len: u32) {
+        self.progress.best.fetch_min(len, Ordering::Relaxed);
+    }
+}
+
+/// One considered alternative at a step, with the score the solver gave it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Alternative {
+    pub mv: MoveJson,
+    pub score: f64,
+    /// What the score means or what was special, e.g. "gains 12 cells".
+    pub detail: String,
+}
+
+/// Why a solver chose one move: free text, the alternatives it scored, and cells it marks.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct StepNote {
+    pub text: String,
+    pub alternatives: Vec<Alternative>,
+    /// Cells the explanation refers to (marked tiles, a frontier, ...).
+    pub marked: Vec<Cell>,
+}
+
+/// A solver's answer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Solution {
+    pub moves: Vec<Move>,
+    /// True when the length is proven to be the optimum.
+    pub optimal: bool,
+    /// The best proven lower bound on the optimum (equal to the length when optimal).
+    pub lower_bound: Option<u32>,
+    pub nodes: u64,
+    /// Set by [`super::run`].
+    pub elapsed: Duration,
+    /// When the solver stopped early, why (the solution is then the best found).
+    pub stopped: Option<StopReason>,
+    /// Per-move explanations (empty, or one per move).
+    pub steps: Vec<StepNote>,
+    /// Whole-solution explanation: the algorithm's case analysis, model sizes, warnings.
+    pub notes: Vec<String>,
+    /// Named figures such as model sizes ("variables", "clauses").
+    pub stats: Vec<(String, u64)>,
+}
+
+impl Solution {
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+    /// A proven-optimal solution with no explanation.
+    pub fn optimal(moves: Vec<Move>, nodes: u64) -> Solution {
+        let lb = moves.len() as u32;
+        Solution { moves, optimal: true, lower_bound: Some(lb), nodes, ..Solution::default() }
+    }
+    /// A solution with no optimality claim.
+    pub fn heuristic(moves: Vec<Move>) -> Solution {
+        Solution { moves, ..Solution::default() }
+    }
+}
+
+/// Why a solver gave no solution.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SolveError {
+    /// The board or mode is outside what this solver handles; the message says why.
+    #[error("{0}")]
+    Refused(String),
+    /// A limit was reached before any solution was found.
+    #[error("{} before a solution was found{}", reason.describe(), lower_bound.map(|l| format!(" (the optimum is at least {l})")).unwrap_or_default())]
+    Stopped { reason: StopReason, lower_bound: Option<u32>, nodes: u64 },
+    /// The solver's answer did not replay to a flooded board: a bug, reported honestly.
+    #[error("{solver} returned an invalid solution: {reason}")]
+    Invalid { solver: String, reason: String },
+}
+
+/// A move in JSON: a colour in fixed mode, `{row, col, colour}` in free mode.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum MoveJson {
+    Colour(u8),
+    At { row: u16, col: u16, colour: u8 },
+}
+
+impl MoveJson {
+    pub fn new(board: &Board, mode: Mode, mv: Move) -> MoveJson {
+        match mode {
+            Mode::Fixed { .. } => MoveJson::Colour(mv.colour),
+            Mode::Free => {
+                let p = board.graph().pos(mv.cell);
+                MoveJson::At { row: p.row, col: p.col, colour: mv.colour }
+            }
+        }
+    }
+}
