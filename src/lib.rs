@@ -3,6 +3,7 @@
 //! `model` is the pure game, `formats` reads and writes boards, `solver` holds every algorithm
 //! behind one trait, `cli` is the command line.
 
-pub mod model;
+pub mod cli;
 pub mod formats;
+pub mod model;
 pub mod solver;

@@ -100,7 +100,12 @@ pub fn load(path: &Path, pivot: PivotChoice, format: Option<DatasetFormat>) -> R
 }
 
 /// Parses data set text (see [`load`]). `name` prefixes the entry names.
-pub fn parse(text: &str, name: &str, pivot: PivotChoice, format: Option<DatasetFormat>) -> Result<Vec<Entry>, FormatError> {
+pub fn parse(
+    text: &str,
+    name: &str,
+    pivot: PivotChoice,
+    format: Option<DatasetFormat>,
+) -> Result<Vec<Entry>, FormatError> {
     let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
     let format = format.unwrap_or_else(|| detect(&lines));
     let boards = match format {
@@ -117,9 +122,18 @@ pub fn parse(text: &str, name: &str, pivot: PivotChoice, format: Option<DatasetF
         .into_iter()
         .enumerate()
         .map(|(i, b)| {
-            let graph = Arc::new(Graph::new(Topology::Grid, b.rows.len(), b.rows[0].len()).map_err(|e| FormatError::at_line(b.line, e.to_string()))?);
-            let colours: Vec<Colour> = b.rows.iter().flat_map(|r| r.chars()).map(|ch| alphabet.binary_search(&ch).unwrap() as Colour).collect();
-            let board = Board::new(graph, colours, alphabet.len()).map_err(|e| FormatError::at_line(b.line, e.to_string()))?;
+            let graph = Arc::new(
+                Graph::new(Topology::Grid, b.rows.len(), b.rows[0].len())
+                    .map_err(|e| FormatError::at_line(b.line, e.to_string()))?,
+            );
+            let colours: Vec<Colour> = b
+                .rows
+                .iter()
+                .flat_map(|r| r.chars())
+                .map(|ch| alphabet.binary_search(&ch).unwrap() as Colour)
+                .collect();
+            let board =
+                Board::new(graph, colours, alphabet.len()).map_err(|e| FormatError::at_line(b.line, e.to_string()))?;
             let cell = pivot.cell(board.graph()).map_err(|m| FormatError::at_line(b.line, m))?;
             let entry_name = if single { name.to_string() } else { format!("{name}#{}", i + 1) };
             Ok(Entry { name: entry_name, board, mode: Mode::Fixed { pivot: cell }, optimal: None })
@@ -161,7 +175,10 @@ fn parse_lines<'a>(lines: &[&'a str]) -> Result<Vec<CharBoard<'a>>, FormatError>
         let len = line.chars().count();
         let n = (len as f64).sqrt().round() as usize;
         if n * n != len {
-            return Err(FormatError::at_line(i + 1, format!("a line-format board is square, but this line has {len} cells")));
+            return Err(FormatError::at_line(
+                i + 1,
+                format!("a line-format board is square, but this line has {len} cells"),
+            ));
         }
         if !line.is_ascii() {
             return Err(FormatError::at_line(i + 1, "boards are written in ASCII characters"));
@@ -187,7 +204,10 @@ fn parse_blocks<'a>(lines: &[&'a str]) -> Result<Vec<CharBoard<'a>>, FormatError
         if let Some(first) = b.rows.first()
             && first.len() != line.len()
         {
-            return Err(FormatError::at_line(i + 1, format!("ragged row: this row has {} cells, but the board's first row has {}", line.len(), first.len())));
+            return Err(FormatError::at_line(
+                i + 1,
+                format!("ragged row: this row has {} cells, but the board's first row has {}", line.len(), first.len()),
+            ));
         }
         b.rows.push(line);
     }
@@ -201,7 +221,10 @@ fn alphabet(boards: &[CharBoard]) -> Result<Vec<char>, FormatError> {
     chars.sort_unstable();
     chars.dedup();
     if chars.len() > MAX_COLOURS {
-        return Err(FormatError::new(format!("the data set uses {} distinct characters; at most {MAX_COLOURS} colours are supported", chars.len())));
+        return Err(FormatError::new(format!(
+            "the data set uses {} distinct characters; at most {MAX_COLOURS} colours are supported",
+            chars.len()
+        )));
     }
     Ok(chars)
 }
@@ -209,7 +232,11 @@ fn alphabet(boards: &[CharBoard]) -> Result<Vec<char>, FormatError> {
 fn parse_99(lines: &[&str], name: &str, pivot: PivotChoice) -> Result<Entry, FormatError> {
     let mut it = lines.iter().enumerate().filter(|(_, l)| !l.trim().is_empty());
     let (l1, header) = it.next().ok_or_else(|| FormatError::new("the file is empty"))?;
-    let dims: Vec<usize> = header.split_whitespace().map(|t| t.parse()).collect::<Result<_, _>>().map_err(|_| FormatError::at_line(l1 + 1, "expected `rows cols colours`"))?;
+    let dims: Vec<usize> = header
+        .split_whitespace()
+        .map(|t| t.parse())
+        .collect::<Result<_, _>>()
+        .map_err(|_| FormatError::at_line(l1 + 1, "expected `rows cols colours`"))?;
     let [rows, cols, k] = dims[..] else {
         return Err(FormatError::at_line(l1 + 1, "expected `rows cols colours`"));
     };
@@ -219,22 +246,36 @@ fn parse_99(lines: &[&str], name: &str, pivot: PivotChoice) -> Result<Entry, For
     let (l2, cell_line) = it.next().ok_or_else(|| FormatError::at_line(l1 + 2, "missing the line of cells"))?;
     let mut values = Vec::with_capacity(rows * cols);
     for tok in cell_line.split_whitespace() {
-        values.push(tok.parse::<usize>().map_err(|_| FormatError::at_line(l2 + 1, format!("'{tok}' is not a colour number")))?);
+        values.push(
+            tok.parse::<usize>()
+                .map_err(|_| FormatError::at_line(l2 + 1, format!("'{tok}' is not a colour number")))?,
+        );
     }
     if values.len() != rows * cols {
-        return Err(FormatError::at_line(l2 + 1, format!("expected {rows}x{cols} = {} cells, found {}", rows * cols, values.len())));
+        return Err(FormatError::at_line(
+            l2 + 1,
+            format!("expected {rows}x{cols} = {} cells, found {}", rows * cols, values.len()),
+        ));
     }
     // Colours are 1..=k in the published files; 0..k is accepted too.
     let one_based = !values.contains(&0);
     let colours: Vec<Colour> = values.iter().map(|&v| if one_based { v - 1 } else { v } as Colour).collect();
     if let Some(pos) = colours.iter().position(|&c| c as usize >= k) {
-        return Err(FormatError::at_line(l2 + 1, format!("cell {}: colour {} is out of range ({k} colours)", pos + 1, values[pos])));
+        return Err(FormatError::at_line(
+            l2 + 1,
+            format!("cell {}: colour {} is out of range ({k} colours)", pos + 1, values[pos]),
+        ));
     }
     let optimal = match it.next() {
         None => None,
-        Some((l3, t)) => Some(t.trim().parse::<u32>().map_err(|_| FormatError::at_line(l3 + 1, format!("'{}' is not a number of moves", t.trim())))?),
+        Some((l3, t)) => Some(
+            t.trim()
+                .parse::<u32>()
+                .map_err(|_| FormatError::at_line(l3 + 1, format!("'{}' is not a number of moves", t.trim())))?,
+        ),
     };
-    let graph = Arc::new(Graph::new(Topology::Grid, rows, cols).map_err(|e| FormatError::at_line(l1 + 1, e.to_string()))?);
+    let graph =
+        Arc::new(Graph::new(Topology::Grid, rows, cols).map_err(|e| FormatError::at_line(l1 + 1, e.to_string()))?);
     let board = Board::new(graph, colours, k).map_err(|e| FormatError::at_line(l2 + 1, e.to_string()))?;
     let cell = pivot.cell(board.graph()).map_err(|m| FormatError::at_line(l1 + 1, m))?;
     Ok(Entry { name: name.to_string(), board, mode: Mode::Fixed { pivot: cell }, optimal })
@@ -272,7 +313,10 @@ mod tests {
     fn bad_data() {
         let err = |t: &str| parse(t, "d", PivotChoice::Corner, None).unwrap_err().to_string();
         assert_eq!(err("0101\n010\n"), "line 2: a line-format board is square, but this line has 3 cells");
-        assert_eq!(err("012\n01\n\n012\n"), "line 2: ragged row: this row has 2 cells, but the board's first row has 3");
+        assert_eq!(
+            err("012\n01\n\n012\n"),
+            "line 2: ragged row: this row has 2 cells, but the board's first row has 3"
+        );
         assert_eq!(err("2 2 3\n1 2 3\n"), "line 2: expected 2x2 = 4 cells, found 3");
         assert_eq!(err("2 2 3\n1 2 4 1\n"), "line 2: cell 3: colour 4 is out of range (3 colours)");
         assert!(err("").contains("no boards"));

@@ -48,9 +48,11 @@ pub fn line_of(text: &str, offset: usize) -> usize {
 
 /// Reads a whole text file, naming it in the error.
 pub fn read_text(path: &std::path::Path) -> Result<String, FormatError> {
-    let bytes = std::fs::read(path).map_err(|e| FormatError::new(format!("cannot read: {e}")).in_origin(path.display().to_string()))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| FormatError::new(format!("cannot read: {e}")).in_origin(path.display().to_string()))?;
     String::from_utf8(bytes).map_err(|e| {
         let text_before = String::from_utf8_lossy(&e.as_bytes()[..e.utf8_error().valid_up_to()]).into_owned();
-        FormatError::at_line(line_of(&text_before, text_before.len()), "not UTF-8 text").in_origin(path.display().to_string())
+        FormatError::at_line(line_of(&text_before, text_before.len()), "not UTF-8 text")
+            .in_origin(path.display().to_string())
     })
 }

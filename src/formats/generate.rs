@@ -64,7 +64,11 @@ pub fn generate(spec: &GenSpec, seed: u64) -> Result<Puzzle, String> {
         let (r, c) = spec.pivot.unwrap_or((0, 0));
         Mode::Fixed { pivot: resolve_pivot(board.graph(), r as i64, c as i64)? }
     };
-    let shape = if spec.topology.is_one_row() { format!("{} {}", spec.topology, spec.cols) } else { format!("{}x{} {}", spec.rows, spec.cols, spec.topology) };
+    let shape = if spec.topology.is_one_row() {
+        format!("{} {}", spec.topology, spec.cols)
+    } else {
+        format!("{}x{} {}", spec.rows, spec.cols, spec.topology)
+    };
     let mut p = Puzzle::new(format!("Random {shape}, {} colours", spec.colours), board, mode);
     p.source = Some(format!("floodit gen, seed {seed}"));
     Ok(p)

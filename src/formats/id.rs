@@ -122,12 +122,21 @@ pub fn decode(id: &str) -> Result<Puzzle, FormatError> {
         .split_once('x')
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
         .ok_or_else(|| err(format!("bad size '{}'", fields[1])))?;
-    let k: usize = fields[2].parse().ok().filter(|&k| (1..=MAX_COLOURS).contains(&k)).ok_or_else(|| err(format!("bad colour count '{}'", fields[2])))?;
+    let k: usize = fields[2]
+        .parse()
+        .ok()
+        .filter(|&k| (1..=MAX_COLOURS).contains(&k))
+        .ok_or_else(|| err(format!("bad colour count '{}'", fields[2])))?;
     let move_limit = match fields.get(4) {
         None => None,
-        Some(m) => Some(m.strip_prefix('m').and_then(|v| v.parse().ok()).ok_or_else(|| err(format!("bad move limit '{m}'")))?),
+        Some(m) => {
+            Some(m.strip_prefix('m').and_then(|v| v.parse().ok()).ok_or_else(|| err(format!("bad move limit '{m}'")))?)
+        }
     };
-    let positions = rows.checked_mul(cols).filter(|&n| n > 0 && n <= crate::model::MAX_CELLS).ok_or_else(|| err(format!("bad size {rows}x{cols}")))?;
+    let positions = rows
+        .checked_mul(cols)
+        .filter(|&n| n > 0 && n <= crate::model::MAX_CELLS)
+        .ok_or_else(|| err(format!("bad size {rows}x{cols}")))?;
     let packed = URL_SAFE_NO_PAD.decode(data).map_err(|_| err("the cell data is not valid base64url".into()))?;
     let bits = bits_for(k + usize::from(holes)) as usize;
     let mismatch = || err("the cell data does not match the board size and colours".into());
@@ -149,7 +158,8 @@ pub fn decode(id: &str) -> Result<Puzzle, FormatError> {
     }
     let present: Vec<bool> = cells.iter().map(Option::is_some).collect();
     let graph = Graph::with_holes(topology, rows, cols, &present).map_err(|e| err(e.to_string()))?;
-    let board = Board::new(Arc::new(graph), cells.into_iter().flatten().collect(), k).map_err(|e| err(e.to_string()))?;
+    let board =
+        Board::new(Arc::new(graph), cells.into_iter().flatten().collect(), k).map_err(|e| err(e.to_string()))?;
     let mode = match fields[3] {
         "f" => Mode::Free,
         m => {
@@ -173,7 +183,8 @@ pub fn parse_any(id: &str) -> Result<Puzzle, FormatError> {
     } else if looks_like(id) {
         decode(id)
     } else {
-        Err(FormatError::new(format!("'{id}' is neither a floodit ID (fl1.…) nor a Tatham Flood ID (WxH:CELLS,LIMIT)")).in_origin("game ID"))
+        Err(FormatError::new(format!("'{id}' is neither a floodit ID (fl1.…) nor a Tatham Flood ID (WxH:CELLS,LIMIT)"))
+            .in_origin("game ID"))
     }
 }
 

@@ -60,7 +60,10 @@ impl Puzzle {
             Some(k) => {
                 let kv = *k.get_ref();
                 if kv == 0 || kv as usize > MAX_COLOURS {
-                    return Err(FormatError::at_line(line(k.span()), format!("colours = {kv}: a palette has 1 to {MAX_COLOURS} colours")));
+                    return Err(FormatError::at_line(
+                        line(k.span()),
+                        format!("colours = {kv}: a palette has 1 to {MAX_COLOURS} colours"),
+                    ));
                 }
                 kv as usize
             }
@@ -80,19 +83,28 @@ impl Puzzle {
             _ => FormatError::at_line(cells_line, e.to_string()),
         })?;
         let colours: Vec<Colour> = grid.cells.iter().flatten().copied().collect();
-        let board = Board::new(Arc::new(graph), colours, k).map_err(|e| FormatError::at_line(cells_line, e.to_string()))?;
+        let board =
+            Board::new(Arc::new(graph), colours, k).map_err(|e| FormatError::at_line(cells_line, e.to_string()))?;
 
         let free = match &raw.mode {
             None => false,
             Some(m) => match m.get_ref().as_str() {
                 "fixed" => false,
                 "free" => true,
-                other => return Err(FormatError::at_line(line(m.span()), format!("unknown mode '{other}' (expected \"fixed\" or \"free\")"))),
+                other => {
+                    return Err(FormatError::at_line(
+                        line(m.span()),
+                        format!("unknown mode '{other}' (expected \"fixed\" or \"free\")"),
+                    ));
+                }
             },
         };
         let mode = if free {
             if let Some(p) = &raw.pivot {
-                return Err(FormatError::at_line(line(p.span()), "a free-mode puzzle has no pivot (every move picks its own cell)"));
+                return Err(FormatError::at_line(
+                    line(p.span()),
+                    "a free-mode puzzle has no pivot (every move picks its own cell)",
+                ));
             }
             Mode::Free
         } else {
@@ -183,7 +195,11 @@ pub fn cells_text(board: &Board) -> String {
 pub fn resolve_pivot(graph: &Graph, row: i64, col: i64) -> Result<Cell, String> {
     let (rows, cols) = (graph.rows() as i64, graph.cols() as i64);
     if !(0..rows).contains(&row) || !(0..cols).contains(&col) {
-        return Err(format!("pivot [{row}, {col}] is outside the {rows}x{cols} board (rows 0 to {}, columns 0 to {})", rows - 1, cols - 1));
+        return Err(format!(
+            "pivot [{row}, {col}] is outside the {rows}x{cols} board (rows 0 to {}, columns 0 to {})",
+            rows - 1,
+            cols - 1
+        ));
     }
     graph.cell_at(row as usize, col as usize).ok_or_else(|| format!("pivot [{row}, {col}] is a hole, not a cell"))
 }
@@ -247,7 +263,10 @@ pub(crate) fn parse_cells(text: &str, row_lines: &[usize], fallback_line: usize)
                 continue;
             }
             let v: u32 = tok.parse().map_err(|_| {
-                FormatError::at_line(line_of_row(r), format!("row {}, column {}: '{tok}' is not a colour number (or '.' for a hole)", r + 1, c + 1))
+                FormatError::at_line(
+                    line_of_row(r),
+                    format!("row {}, column {}: '{tok}' is not a colour number (or '.' for a hole)", r + 1, c + 1),
+                )
             })?;
             raw.push(Some(v));
         }
@@ -317,7 +336,10 @@ optimal = 7
 
     #[test]
     fn bad_input_names_the_line() {
-        assert_eq!(err("title = \"x\"\ncells = \"\"\"\n0 1\n0 1 2\n\"\"\"\n"), "line 4: ragged row: row 2 has 3 cells, but row 1 has 2");
+        assert_eq!(
+            err("title = \"x\"\ncells = \"\"\"\n0 1\n0 1 2\n\"\"\"\n"),
+            "line 4: ragged row: row 2 has 3 cells, but row 1 has 2"
+        );
         assert_eq!(
             err("title = \"x\"\ncolours = 3\ncells = \"\"\"\n0 1\n0 5\n\"\"\"\n"),
             "line 5: row 2, column 2: colour 5 is out of range (colours = 3, so 0 to 2)"
@@ -326,8 +348,14 @@ optimal = 7
             err("title = \"x\"\ncells = \"\"\"\n0 1\n0 99\n\"\"\"\n"),
             "line 4: row 2, column 2: colour 99 is out of range (at most 36 colours, 0 to 35)"
         );
-        assert!(err("title = \"x\"\npivot = [2, 0]\ncells = \"0 1\"\n").starts_with("line 2: pivot [2, 0] is outside the 1x2 board"));
-        assert!(err("title = \"x\"\ntopology = \"torus\"\ncells = \"0 1\"\n").starts_with("line 2: unknown topology 'torus'"));
+        assert!(
+            err("title = \"x\"\npivot = [2, 0]\ncells = \"0 1\"\n")
+                .starts_with("line 2: pivot [2, 0] is outside the 1x2 board")
+        );
+        assert!(
+            err("title = \"x\"\ntopology = \"torus\"\ncells = \"0 1\"\n")
+                .starts_with("line 2: unknown topology 'torus'")
+        );
         assert_eq!(
             err("title = \"x\"\ncells = \"\"\"\n0 . .\n. . 1\n\"\"\"\n"),
             "line 4: the board is disconnected: cell at row 1, column 2 cannot be reached from the first cell"
@@ -335,7 +363,10 @@ optimal = 7
         assert!(err("").contains("empty"));
         assert!(err("title = \"x\"\ncells = \"0 x\"\n").contains("'x' is not a colour number"));
         assert!(err("title = \"x\"\ncells = \"0 1\"\ncolour = 3\n").starts_with("line 3: unknown field `colour`"));
-        assert!(err("title = \"x\"\nmode = \"free\"\npivot = [0, 0]\ncells = \"0 1\"\n").starts_with("line 3: a free-mode puzzle has no pivot"));
+        assert!(
+            err("title = \"x\"\nmode = \"free\"\npivot = [0, 0]\ncells = \"0 1\"\n")
+                .starts_with("line 3: a free-mode puzzle has no pivot")
+        );
         assert!(err("cells = \"0 1\"\n").contains("missing field `title`"));
     }
 

@@ -15,11 +15,15 @@ pub fn parse(id: &str) -> Result<Puzzle, FormatError> {
     let id = id.trim();
     let err = |m: String| FormatError::new(m).in_origin("Tatham game ID");
     if id.contains('#') {
-        return Err(err("this is a random seed (`params#seed`), not a game ID; copy the ID from Game > Specific".into()));
+        return Err(err(
+            "this is a random seed (`params#seed`), not a game ID; copy the ID from Game > Specific".into()
+        ));
     }
     let (params, desc) = id.split_once(':').ok_or_else(|| err("expected WxH:CELLS,LIMIT (no ':' found)".into()))?;
-    let (w, h, declared) = parse_params(params).ok_or_else(|| err(format!("bad size '{params}': expected WxH, e.g. 12x12")))?;
-    let (cells, limit) = desc.split_once(',').ok_or_else(|| err("expected ',' and a move limit after the cells".into()))?;
+    let (w, h, declared) =
+        parse_params(params).ok_or_else(|| err(format!("bad size '{params}': expected WxH, e.g. 12x12")))?;
+    let (cells, limit) =
+        desc.split_once(',').ok_or_else(|| err("expected ',' and a move limit after the cells".into()))?;
     let limit: u32 = limit.trim().parse().map_err(|_| err(format!("bad move limit '{limit}'")))?;
     if w == 0 || h == 0 || w * h < 2 {
         return Err(err(format!("a {w}x{h} board is too small")));
@@ -85,7 +89,8 @@ pub fn export(board: &Board, mode: Mode, limit: u32) -> Result<String, String> {
     if mode != (Mode::Fixed { pivot: 0 }) {
         return Err("Tatham's Flood always floods from the top-left cell".into());
     }
-    let cells: String = board.colours().iter().map(|&c| if c < 10 { (b'0' + c) as char } else { (b'A' + c - 10) as char }).collect();
+    let cells: String =
+        board.colours().iter().map(|&c| if c < 10 { (b'0' + c) as char } else { (b'A' + c - 10) as char }).collect();
     Ok(format!("{}x{}:{cells},{limit}", g.cols(), g.rows()))
 }
 

@@ -32,11 +32,7 @@ impl ColourSet {
     }
     /// All colours `0..k`.
     pub fn all(k: usize) -> Self {
-        if k >= 64 {
-            ColourSet(u64::MAX)
-        } else {
-            ColourSet((1u64 << k) - 1)
-        }
+        if k >= 64 { ColourSet(u64::MAX) } else { ColourSet((1u64 << k) - 1) }
     }
     pub fn contains(self, c: Colour) -> bool {
         self.0 >> c & 1 == 1

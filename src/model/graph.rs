@@ -204,10 +204,7 @@ mod tests {
         assert_eq!(g.cell_at(0, 0), None);
         // Opposite corners only are disconnected.
         let corners = [true, false, false, false, false, false, false, false, true];
-        assert_eq!(
-            Graph::with_holes(Topology::Grid, 3, 3, &corners),
-            Err(GraphError::Disconnected { row: 2, col: 2 })
-        );
+        assert_eq!(Graph::with_holes(Topology::Grid, 3, 3, &corners), Err(GraphError::Disconnected { row: 2, col: 2 }));
         assert_eq!(Graph::new(Topology::Path, 2, 3), Err(GraphError::OneRowOnly(Topology::Path, 2)));
         assert_eq!(
             Graph::with_holes(Topology::Cycle, 1, 3, &[true, false, true]),

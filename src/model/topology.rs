@@ -118,12 +118,9 @@ impl fmt::Display for Topology {
 impl FromStr for Topology {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Topology::ALL
-            .into_iter()
-            .find(|t| t.name() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
-                let names: Vec<_> = Topology::ALL.iter().map(|t| t.name()).collect();
-                format!("unknown topology '{s}' (expected one of: {})", names.join(", "))
-            })
+        Topology::ALL.into_iter().find(|t| t.name() == s.trim().to_ascii_lowercase()).ok_or_else(|| {
+            let names: Vec<_> = Topology::ALL.iter().map(|t| t.name()).collect();
+            format!("unknown topology '{s}' (expected one of: {})", names.join(", "))
+        })
     }
 }

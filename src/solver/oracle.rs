@@ -5,7 +5,7 @@
 //!   (DESIGN §1: every cell outside the region keeps its original colour).
 //! - Free: the state is the whole colouring.
 
-use super::{Control, Family, Problem, SolveError, Solution, Solver, SolverInfo};
+use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
 use crate::model::{Board, Components, Mode, Move};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -44,7 +44,9 @@ impl Solver for Oracle {
 }
 
 fn too_big(states: usize) -> SolveError {
-    SolveError::Refused(format!("the board is too big for the exhaustive oracle: gave up after {states} states (use --solver exact)"))
+    SolveError::Refused(format!(
+        "the board is too big for the exhaustive oracle: gave up after {states} states (use --solver exact)"
+    ))
 }
 
 fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solution, SolveError> {
@@ -75,10 +77,10 @@ fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solutio
                 frontier |= nbr[c];
             }
             frontier &= !region;
-            for colour in 0..k {
+            for (colour, &of_colour) in by_colour.iter().enumerate() {
                 // Components of one colour are never adjacent, so a move absorbs exactly the
                 // frontier components of that colour.
-                let gained = frontier & by_colour[colour];
+                let gained = frontier & of_colour;
                 if gained == 0 {
                     continue;
                 }

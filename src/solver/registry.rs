@@ -3,12 +3,15 @@
 use super::Solver;
 use super::oracle::Oracle;
 
+/// Builds a solver from its option (`None`: the default).
+pub type Make = fn(Option<u32>) -> Result<Box<dyn Solver>, String>;
+
 /// A registered solver: its name, its option (name and default, if any), and a constructor.
 pub struct Entry {
     pub name: &'static str,
     /// The option's meaning and default, e.g. `("width", 200)`.
     pub option: Option<(&'static str, u32)>,
-    pub make: fn(Option<u32>) -> Result<Box<dyn Solver>, String>,
+    pub make: Make,
 }
 
 fn no_option(name: &str, param: Option<u32>) -> Result<(), String> {
@@ -40,7 +43,10 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {
     let spec = spec.trim();
     let (name, param) = match spec.split_once(':') {
         Some((n, p)) => {
-            let v = p.trim().parse::<u32>().map_err(|_| format!("bad option '{p}' in solver '{spec}': expected a whole number"))?;
+            let v = p
+                .trim()
+                .parse::<u32>()
+                .map_err(|_| format!("bad option '{p}' in solver '{spec}': expected a whole number"))?;
             (n.trim(), Some(v))
         }
         None => (spec, None),

@@ -22,7 +22,9 @@ impl Problem {
     }
     /// The fixed pivot, or `Refused` for Free-Flood-It (for fixed-only solvers).
     pub fn pivot_or_refuse(&self, solver: &str) -> Result<Cell, SolveError> {
-        self.mode.pivot().ok_or_else(|| SolveError::Refused(format!("{solver} plays Flood-It with a fixed pivot only, not Free-Flood-It")))
+        self.mode.pivot().ok_or_else(|| {
+            SolveError::Refused(format!("{solver} plays Flood-It with a fixed pivot only, not Free-Flood-It"))
+        })
     }
 }
 

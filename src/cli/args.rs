@@ -1,0 +1,248 @@
+//! The command line (DESIGN §3), as clap derive types.
+
+use crate::formats::dataset::PivotChoice;
+use crate::model::Topology;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "floodit",
+    version,
+    about = "Play Flood-It and Free-Flood-It in the terminal, and explore heuristic, exact and polynomial-time solvers.",
+    long_about = None,
+    after_help = "With no command, floodit opens the game on a random 14x14, 6-colour board."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play in the terminal (a puzzle file, a game ID, or a random board).
+    Play(PlayArgs),
+    /// Solve one puzzle with one solver.
+    Solve(SolveArgs),
+    /// Run one solver over a data set and summarise (moves, optimality, time).
+    Bench(BenchArgs),
+    /// Run several solvers on a puzzle or a data set, side by side.
+    Compare(CompareArgs),
+    /// Print a random puzzle file (reproducible with --seed).
+    Gen(GenArgs),
+    /// List every solver: name, family, guarantee, complexity.
+    Solvers(SolversArgs),
+    /// Print a shell completion script.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// How a random board is made (shared by `play` and `gen`).
+#[derive(Args, Debug, Clone)]
+pub struct BoardArgs {
+    /// Board size: ROWSxCOLS, or N for an NxN grid or a one-row board of N cells.
+    #[arg(long, value_name = "RxC")]
+    pub size: Option<Size>,
+    /// Number of colours.
+    #[arg(long, visible_alias = "colors", value_name = "K")]
+    pub colours: Option<usize>,
+    /// Seed for a reproducible board.
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Board topology.
+    #[arg(long, value_name = "T", value_parser = parse_topology)]
+    pub topology: Option<Topology>,
+    /// Free-Flood-It: every move picks its own cell.
+    #[arg(long)]
+    pub free: bool,
+    /// The pivot cell ROW,COL (fixed mode; default 0,0).
+    #[arg(long, value_name = "R,C", value_parser = parse_row_col)]
+    pub pivot: Option<(usize, usize)>,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Puzzle files to play (the picker also lists puzzles/).
+    #[arg(value_name = "PUZZLE.toml")]
+    pub puzzles: Vec<PathBuf>,
+    /// A game ID: floodit's own (fl1.…) or Simon Tatham's Flood (WxH:CELLS,LIMIT).
+    #[arg(long, value_name = "ID", conflicts_with = "puzzles")]
+    pub id: Option<String>,
+    #[command(flatten)]
+    pub board: BoardArgs,
+    /// Theme: a built-in name or a theme file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub theme: Option<String>,
+    /// Colour depth.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Draw a distinct character per colour (playable without colour).
+    #[arg(long)]
+    pub glyphs: bool,
+    /// Use only ASCII characters (no box drawing).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Never,
+    #[value(name = "16")]
+    Ansi16,
+    #[value(name = "256")]
+    Ansi256,
+    Truecolor,
+}
+
+/// Where one puzzle comes from.
+#[derive(Args, Debug, Clone)]
+pub struct PuzzleSource {
+    /// The puzzle file.
+    #[arg(value_name = "PUZZLE.toml", required_unless_present = "id")]
+    pub puzzle: Option<PathBuf>,
+    /// A game ID instead of a file.
+    #[arg(long, value_name = "ID", conflicts_with = "puzzle")]
+    pub id: Option<String>,
+}
+
+/// Limits on each solve.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LimitArgs {
+    /// Stop each solve after this many seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// Stop each solve after this many search nodes.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Stop each solve when its search tables reach this many megabytes.
+    #[arg(long, value_name = "MB")]
+    pub memory_limit: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub source: PuzzleSource,
+    /// The solver (see `floodit solvers`); NAME:N sets its option, e.g. beam:500.
+    #[arg(long, value_name = "NAME", default_value = "oracle")]
+    pub solver: String,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// Options for reading a data set.
+#[derive(Args, Debug, Clone)]
+pub struct DatasetArgs {
+    /// Where the pivot is on each board.
+    #[arg(long, value_name = "corner|centre|R,C", default_value = "corner")]
+    pub pivot: PivotChoice,
+    /// Only the first N boards.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// The data set's format (detected when omitted).
+    #[arg(long, value_enum)]
+    pub format: Option<DatasetFormatArg>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DatasetFormatArg {
+    Line,
+    Block,
+    #[value(name = "99problems")]
+    Problems99,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// A data set file or directory (line, block or 99problems format), or a puzzle file.
+    #[arg(value_name = "DATASET")]
+    pub dataset: PathBuf,
+    /// The solver (see `floodit solvers`).
+    #[arg(long, value_name = "NAME", default_value = "oracle")]
+    pub solver: String,
+    #[command(flatten)]
+    pub data: DatasetArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print one JSON summary object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// A puzzle file or a data set.
+    #[arg(value_name = "PUZZLE.toml|DATASET")]
+    pub input: PathBuf,
+    /// Comma-separated solver names.
+    #[arg(long, value_name = "a,b,c", value_delimiter = ',', required = true)]
+    pub solvers: Vec<String>,
+    #[command(flatten)]
+    pub data: DatasetArgs,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print JSON.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print CSV.
+    #[arg(long)]
+    pub csv: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    #[command(flatten)]
+    pub board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct SolversArgs {
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A board size `RxC` or `N`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    pub rows: Option<usize>,
+    pub cols: usize,
+}
+
+impl std::str::FromStr for Size {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("bad size '{s}': expected ROWSxCOLS (e.g. 14x14) or N");
+        let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v > 0);
+        match s.to_ascii_lowercase().split_once('x') {
+            Some((r, c)) => Ok(Size { rows: Some(num(r).ok_or_else(bad)?), cols: num(c).ok_or_else(bad)? }),
+            None => Ok(Size { rows: None, cols: num(s).ok_or_else(bad)? }),
+        }
+    }
+}
+
+fn parse_topology(s: &str) -> Result<Topology, String> {
+    s.parse()
+}
+
+fn parse_row_col(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad cell '{s}': expected ROW,COL (e.g. 0,0)");
+    let (r, c) = s.split_once(',').ok_or_else(bad)?;
+    Ok((r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?))
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("bad time '{s}': expected a positive number of seconds")),
+    }
+}

@@ -1,0 +1,155 @@
+//! `floodit bench`: one solver over a data set, with a summary.
+
+use super::args::BenchArgs;
+use super::runner::{self, BoardResult};
+use super::solve::round3;
+use super::{CliError, CliResult, EXIT_LIMIT, input};
+use crate::solver::registry;
+use serde::Serialize;
+use std::time::Instant;
+
+#[derive(Serialize)]
+struct Millis {
+    total: f64,
+    median: f64,
+    p99: f64,
+    max: f64,
+    wall: f64,
+}
+
+#[derive(Serialize)]
+struct BenchJson {
+    solver: String,
+    boards: usize,
+    total_moves: usize,
+    all_optimal: bool,
+    millis: Millis,
+    solved: usize,
+    proven: usize,
+    threads: usize,
+    /// Boards whose file states an optimum, and how many results equal it.
+    known_optimal: Option<KnownJson>,
+    unsolved: Vec<UnsolvedJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    peak_memory_mb: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct KnownJson {
+    boards: usize,
+    total: u64,
+    matches: usize,
+    /// Boards where a proven-optimal result differs from the stated optimum (a bug somewhere).
+    contradictions: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct UnsolvedJson {
+    board: String,
+    reason: String,
+}
+
+pub fn run(args: BenchArgs) -> CliResult {
+    let entries = input::dataset(&args.dataset, &args.data)?;
+    let solver = registry::create(&args.solver).map_err(CliError::bad_input)?;
+    let name = solver.info().name;
+    let pool = runner::pool(args.data.threads)?;
+    let bar = runner::progress_bar(entries.len(), &name);
+    let wall = Instant::now();
+    let results = runner::solve_all(solver.as_ref(), &entries, input::limits(&args.limits), &pool, &bar);
+    bar.finish_and_clear();
+    let wall_ms = wall.elapsed().as_secs_f64() * 1e3;
+    let summary = summarise(&name, &results, pool.current_num_threads(), wall_ms);
+    if args.json {
+        println!("{}", serde_json::to_string(&summary).expect("serialisable"));
+    } else {
+        print!("{}", text(&args.dataset.display().to_string(), &summary));
+    }
+    if summary.solved == 0 {
+        if results.iter().all(|r| matches!(r.outcome, Err(crate::solver::SolveError::Stopped { .. }))) {
+            return Err(CliError { code: EXIT_LIMIT, message: "no board was solved within the limits".into() });
+        }
+        let first = summary.unsolved.first().map(|u| u.reason.clone()).unwrap_or_default();
+        return Err(CliError::bad_input(format!("{name} solved no board: {first}")));
+    }
+    Ok(())
+}
+
+fn summarise(solver: &str, results: &[BoardResult], threads: usize, wall: f64) -> BenchJson {
+    let times: Vec<f64> = results.iter().map(|r| r.millis).collect();
+    let (median, p99, max) = runner::percentiles(&times);
+    let solved = results.iter().filter(|r| r.outcome.is_ok()).count();
+    let proven = results.iter().filter(|r| r.proven()).count();
+    let known: Vec<&BoardResult> = results.iter().filter(|r| r.known_optimal.is_some()).collect();
+    let known_optimal = (!known.is_empty()).then(|| KnownJson {
+        boards: known.len(),
+        total: known.iter().map(|r| r.known_optimal.unwrap() as u64).sum(),
+        matches: known.iter().filter(|r| r.length() == r.known_optimal.map(|k| k as usize)).count(),
+        contradictions: known
+            .iter()
+            .filter(|r| r.proven() && r.length() != r.known_optimal.map(|k| k as usize))
+            .map(|r| {
+                format!(
+                    "{}: proven {} but the file states {}",
+                    r.name,
+                    r.length().unwrap_or(0),
+                    r.known_optimal.unwrap()
+                )
+            })
+            .collect(),
+    });
+    BenchJson {
+        solver: solver.to_string(),
+        boards: results.len(),
+        total_moves: results.iter().filter_map(BoardResult::length).sum(),
+        all_optimal: proven == results.len(),
+        millis: Millis {
+            total: round3(times.iter().sum()),
+            median: round3(median),
+            p99: round3(p99),
+            max: round3(max),
+            wall: round3(wall),
+        },
+        solved,
+        proven,
+        threads,
+        known_optimal,
+        unsolved: results
+            .iter()
+            .filter_map(|r| {
+                r.outcome.as_ref().err().map(|e| UnsolvedJson { board: r.name.clone(), reason: e.to_string() })
+            })
+            .collect(),
+        peak_memory_mb: runner::peak_memory().map(|b| round3(b as f64 / (1 << 20) as f64)),
+    }
+}
+
+fn text(dataset: &str, s: &BenchJson) -> String {
+    let mut out = format!("{dataset}: {} boards, solver {}, {} threads\n", s.boards, s.solver, s.threads);
+    out += &format!("  moves    total {}  ({} of {} boards solved)\n", s.total_moves, s.solved, s.boards);
+    out += &format!("  proven   {}/{} optimal{}\n", s.proven, s.boards, if s.all_optimal { " (all)" } else { "" });
+    if let Some(k) = &s.known_optimal {
+        out += &format!(
+            "  known    {} boards state an optimum (total {}); {} results equal it\n",
+            k.boards, k.total, k.matches
+        );
+        for c in &k.contradictions {
+            out += &format!("  CONTRADICTION {c}\n");
+        }
+    }
+    let m = &s.millis;
+    out += &format!(
+        "  time ms  total {:.1}  median {:.3}  p99 {:.3}  max {:.3}  (wall {:.1})\n",
+        m.total, m.median, m.p99, m.max, m.wall
+    );
+    if let Some(mb) = s.peak_memory_mb {
+        out += &format!("  memory   peak {mb:.1} MB (whole process)\n");
+    }
+    for u in s.unsolved.iter().take(10) {
+        out += &format!("  unsolved {}: {}\n", u.board, u.reason);
+    }
+    if s.unsolved.len() > 10 {
+        out += &format!("  ... and {} more unsolved\n", s.unsolved.len() - 10);
+    }
+    out
+}

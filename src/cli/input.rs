@@ -1,0 +1,87 @@
+//! Turning command-line arguments into puzzles and data sets.
+
+use super::CliError;
+use super::args::{BoardArgs, DatasetArgs, DatasetFormatArg, LimitArgs, PuzzleSource};
+use crate::formats::dataset::{self, DatasetFormat, Entry};
+use crate::formats::generate::{GenSpec, fresh_seed, generate};
+use crate::formats::{Puzzle, id};
+use crate::model::Topology;
+use crate::solver::Limits;
+use std::path::Path;
+use std::time::Duration;
+
+/// The puzzle named by a file path or an ID.
+pub fn puzzle(source: &PuzzleSource) -> Result<Puzzle, CliError> {
+    match (&source.id, &source.puzzle) {
+        (Some(id), _) => Ok(id::parse_any(id)?),
+        (None, Some(path)) => Ok(Puzzle::load(path)?),
+        (None, None) => Err(CliError::bad_input("give a puzzle file or --id")),
+    }
+}
+
+/// A random puzzle from `--size`, `--colours`, `--seed`, `--topology`, `--free`, `--pivot`.
+/// Returns the seed used, so it can be shown.
+pub fn random_puzzle(args: &BoardArgs) -> Result<(Puzzle, u64), CliError> {
+    let topology = args.topology.unwrap_or(Topology::Grid);
+    let (rows, cols) = match args.size {
+        None if topology.is_one_row() => (1, 12),
+        None => (14, 14),
+        Some(s) if topology.is_one_row() => match s.rows {
+            None | Some(1) => (1, s.cols),
+            Some(r) => {
+                return Err(CliError::bad_input(format!(
+                    "a {topology} board has one row, not {r}; use --size {}",
+                    s.cols
+                )));
+            }
+        },
+        Some(s) => (s.rows.unwrap_or(s.cols), s.cols),
+    };
+    let spec = GenSpec { topology, rows, cols, colours: args.colours.unwrap_or(6), free: args.free, pivot: args.pivot };
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let p = generate(&spec, seed).map_err(CliError::bad_input)?;
+    Ok((p, seed))
+}
+
+/// The boards of a data set or puzzle file, limited to the first `--limit`.
+pub fn dataset(path: &Path, args: &DatasetArgs) -> Result<Vec<Entry>, CliError> {
+    let format = args.format.map(|f| match f {
+        DatasetFormatArg::Line => DatasetFormat::Line,
+        DatasetFormatArg::Block => DatasetFormat::Block,
+        DatasetFormatArg::Problems99 => DatasetFormat::Problems99,
+    });
+    let mut entries = dataset::load(path, args.pivot, format)?;
+    if let Some(n) = args.limit {
+        if n == 0 {
+            return Err(CliError::bad_input("--limit must be at least 1"));
+        }
+        entries.truncate(n);
+    }
+    Ok(entries)
+}
+
+pub fn limits(args: &LimitArgs) -> Limits {
+    Limits {
+        time: args.time_limit.map(Duration::from_secs_f64),
+        nodes: args.node_limit,
+        memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
+    }
+}
+
+/// A short description of a board: "14x14 grid, 6 colours, pivot (0,0)".
+pub fn describe(board: &crate::model::Board, mode: crate::model::Mode) -> String {
+    let g = board.graph();
+    let shape = if g.topology().is_one_row() {
+        format!("{} of {}", g.topology(), g.cols())
+    } else {
+        format!("{}x{} {}", g.rows(), g.cols(), g.topology())
+    };
+    let mode = match mode {
+        crate::model::Mode::Free => "free mode".to_string(),
+        crate::model::Mode::Fixed { pivot } => {
+            let p = g.pos(pivot);
+            format!("pivot ({},{})", p.row, p.col)
+        }
+    };
+    format!("{shape}, {} colours, {mode}", board.num_colours())
+}

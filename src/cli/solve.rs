@@ -1,0 +1,114 @@
+//! `floodit solve`: one puzzle, one solver.
+
+use super::args::SolveArgs;
+use super::{CliError, CliResult, EXIT_LIMIT, input};
+use crate::model::{Board, Mode, colour_char};
+use crate::solver::{self, Control, MoveJson, Problem, Solution, SolveError, registry};
+use serde::Serialize;
+
+#[derive(Serialize)]
+struct SolveJson<'a> {
+    solver: &'a str,
+    length: usize,
+    moves: Vec<MoveJson>,
+    optimal: bool,
+    lower_bound: Option<u32>,
+    nodes: u64,
+    millis: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    known_optimal: Option<u32>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    notes: &'a [String],
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    stats: serde_json::Map<String, serde_json::Value>,
+}
+
+pub fn run(args: SolveArgs) -> CliResult {
+    let puzzle = input::puzzle(&args.source)?;
+    let solver = registry::create(&args.solver).map_err(CliError::bad_input)?;
+    let name = solver.info().name;
+    let problem = Problem::new(puzzle.board.clone(), puzzle.mode);
+    let control = Control::new(input::limits(&args.limits));
+    let solution = match solver::run(solver.as_ref(), &problem, &control) {
+        Ok(s) => s,
+        Err(e @ SolveError::Stopped { .. }) => {
+            return Err(CliError { code: EXIT_LIMIT, message: format!("{name}: {e}") });
+        }
+        Err(e) => return Err(CliError::bad_input(format!("{name}: {e}"))),
+    };
+    if args.json {
+        let json = SolveJson {
+            solver: &name,
+            length: solution.len(),
+            moves: solution.moves.iter().map(|&m| MoveJson::new(&puzzle.board, puzzle.mode, m)).collect(),
+            optimal: solution.optimal,
+            lower_bound: solution.lower_bound,
+            nodes: solution.nodes,
+            millis: round3(solution.elapsed.as_secs_f64() * 1e3),
+            stopped: solution.stopped.map(|r| r.describe()),
+            known_optimal: puzzle.optimal,
+            notes: &solution.notes,
+            stats: solution.stats.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect(),
+        };
+        println!("{}", serde_json::to_string(&json).expect("serialisable"));
+    } else {
+        println!("{} ({})", puzzle.title, input::describe(&puzzle.board, puzzle.mode));
+        print!("{}", text_report(&name, &puzzle.board, puzzle.mode, &solution, puzzle.optimal));
+    }
+    Ok(())
+}
+
+/// Rounds milliseconds to three decimals for JSON.
+pub fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// A move as text: its colour's character, with the cell in free mode.
+pub fn move_text(board: &Board, mode: Mode, mv: crate::model::Move) -> String {
+    match mode {
+        Mode::Fixed { .. } => colour_char(mv.colour).to_string(),
+        Mode::Free => {
+            let p = board.graph().pos(mv.cell);
+            format!("{}@{},{}", colour_char(mv.colour), p.row, p.col)
+        }
+    }
+}
+
+fn text_report(name: &str, board: &Board, mode: Mode, s: &Solution, known: Option<u32>) -> String {
+    let mut out = String::new();
+    let claim = if s.optimal {
+        "optimal".to_string()
+    } else {
+        match s.lower_bound {
+            Some(lb) => format!("not proven optimal; the optimum is at least {lb}"),
+            None => "no optimality claim".to_string(),
+        }
+    };
+    out += &format!("{name}: {} moves, {claim}\n", s.len());
+    if let Some(reason) = s.stopped {
+        out += &format!("  stopped early: {}\n", reason.describe());
+    }
+    if let Some(k) = known {
+        let verdict = match s.len() as i64 - k as i64 {
+            0 => "matches it".to_string(),
+            d if d > 0 => format!("{d} more"),
+            d => format!("{} fewer: the file's optimum is wrong", -d),
+        };
+        out += &format!("  the puzzle file states optimum {k}: {verdict}\n");
+    }
+    let moves: Vec<String> = s.moves.iter().map(|&m| move_text(board, mode, m)).collect();
+    out += &format!(
+        "  moves: {}\n",
+        if moves.is_empty() { "(none: already flooded)".to_string() } else { moves.join(" ") }
+    );
+    out += &format!("  nodes: {}   time: {:.3} ms\n", s.nodes, s.elapsed.as_secs_f64() * 1e3);
+    for (k, v) in &s.stats {
+        out += &format!("  {k}: {v}\n");
+    }
+    for n in &s.notes {
+        out += &format!("  {n}\n");
+    }
+    out
+}
