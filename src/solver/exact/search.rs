@@ -1,0 +1,262 @@
+//! A* over regions of the component graph, with f-buckets that prefer deeper nodes.
+//!
+//! Pruning and dominance, each sound on its own:
+//! - No move that gains nothing: only colours present in the frontier are tried.
+//! - Forced eliminations: when some colours have every remaining component in the frontier,
+//!   the only child is the position after playing all of them. Proof that one such colour c may
+//!   be played at once: take any optimal sequence S from Q and let its first c-move be at
+//!   position i. Consider S' = c, S[..i], S[i+1..]. After c the region is Q ∪ C (C = all
+//!   remaining c-components). Playing S[..i] from Q ∪ C gives a region containing both C and, by
+//!   Lemma M (a larger region stays larger under the same moves), the region R_i that S[..i]
+//!   reaches from Q; and R_{i+1} = R_i ∪ C, because the c-move absorbs exactly the c-components
+//!   adjacent to R_i ⊇ Q, which are all of C not yet in R_i, and a c-component touches no other
+//!   c-component. By Lemma M the rest of S floods from there, so S' floods in |S| moves (fewer if
+//!   a move gained nothing). The other eliminable colours stay eliminable after c (the region only
+//!   grows), so the argument repeats for each. It holds for fixed-pivot Flood-It on any graph;
+//!   it is not valid for Free-Flood-It, where other components can change colour.
+//! - Dominated move order: if node X was reached from P by colour a, and a colour b absorbs the
+//!   same components at X as it would have at P, then playing b before a reaches X+b plus any
+//!   a-components next to b's: a superset at the same depth. When that superset is strictly
+//!   larger, the child X+b is replaced by it (as a two-move step from P). Replacing a child by a
+//!   superset at equal depth is safe by Lemma M, whatever else the table holds; moves that
+//!   commute exactly (equal results in both orders) reach the same region, and the table
+//!   merges the second arrival with one probe and no bound computed.
+//! - Transpositions: a table of visited regions keeps the best depth of each; a position
+//!   reached again no shallower is dropped, one reached shallower is reopened.
+//! - An upper bound from a greedy descent; children whose f reaches it are never stored, and
+//!   the search stops as soon as the f being expanded reaches the best solution found.
+
+use super::bits::Bits;
+use super::bound::{lower_bound, lower_bound_capped};
+use super::graph::CompGraph;
+use super::table::{Node, Step, Table};
+use crate::solver::{Control, StopReason};
+
+/// What the search found.
+pub struct Outcome {
+    /// The colours of the best solution found.
+    pub colours: Vec<u8>,
+    pub optimal: bool,
+    /// The best proven lower bound.
+    pub lower_bound: u32,
+    pub nodes: u64,
+    pub stopped: Option<StopReason>,
+    /// Peak bytes of the search tables.
+    pub memory: usize,
+}
+
+/// The gained components for each child of a position: the forced eliminations (one child), or
+/// one child per frontier colour.
+#[inline]
+fn for_each_child<const W: usize>(
+    g: &CompGraph<W>,
+    region: &Bits<W>,
+    frontier: &Bits<W>,
+    mut each: impl FnMut(Step, Bits<W>),
+) {
+    let elim = g.eliminable(region, frontier);
+    if elim != 0 {
+        let mut gained = Bits::EMPTY;
+        let mut bits = elim;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            gained.or_assign(&g.by_colour[c].and(frontier));
+        }
+        each(Step::set(elim), gained);
+        return;
+    }
+    let mut bits = g.frontier_colours(frontier);
+    while bits != 0 {
+        let c = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        each(Step::set(1 << c), frontier.and(&g.by_colour[c]));
+    }
+}
+
+/// A quick solution to start from: always the child with the smallest lower bound (ties: the
+/// one with more components flooded).
+pub fn greedy_descent<const W: usize>(g: &CompGraph<W>, region: Bits<W>) -> Vec<u8> {
+    let mut region = region;
+    let mut frontier = g.frontier(&region);
+    let mut colours = Vec::new();
+    while region != g.all {
+        let mut best: Option<(u32, u32, Step, Bits<W>, Bits<W>)> = None;
+        for_each_child(g, &region, &frontier, |step, gained| {
+            let (r, f) = g.absorb(&region, &frontier, &gained);
+            let h = lower_bound(g, &r, &f) + step.len();
+            let size = r.count();
+            if best.as_ref().is_none_or(|b| (h, u32::MAX - size) < (b.0, u32::MAX - b.1)) {
+                best = Some((h, size, step, r, f));
+            }
+        });
+        let (_, _, step, r, f) = best.expect("an unflooded region has a frontier");
+        step.push_moves(&mut colours);
+        region = r;
+        frontier = f;
+    }
+    colours
+}
+
+/// The A* state: nodes, open buckets, incumbent.
+struct Search<'a, const W: usize> {
+    g: &'a CompGraph<W>,
+    table: Table<W>,
+    /// open[f][depth]: node indices; the deepest non-empty bucket of the current f goes first.
+    open: Vec<Vec<Vec<u32>>>,
+    /// Length of the best solution found, and its colours.
+    ub: u32,
+    best: Vec<u8>,
+    /// The f being expanded.
+    f: u32,
+}
+
+impl<const W: usize> Search<'_, W> {
+    fn push(&mut self, f: u32, depth: u32, idx: usize) {
+        let (f, depth) = (f as usize, depth as usize);
+        if self.open.len() <= f {
+            self.open.resize_with(f + 1, Vec::new);
+        }
+        if self.open[f].len() <= depth {
+            self.open[f].resize_with(depth + 1, Vec::new);
+        }
+        self.open[f][depth].push(idx as u32);
+    }
+
+    fn pop(&mut self) -> Option<usize> {
+        let bucket = self.open.get_mut(self.f as usize)?.iter_mut().rev().find(|v| !v.is_empty())?;
+        bucket.pop().map(|i| i as usize)
+    }
+
+    /// The colours from the root to `idx`, then `last`.
+    fn path(&self, mut idx: usize, last: Step) -> Vec<u8> {
+        let mut steps = vec![last];
+        while self.table.nodes[idx].parent != u32::MAX {
+            steps.push(self.table.nodes[idx].step);
+            idx = self.table.nodes[idx].parent as usize;
+        }
+        let mut colours = Vec::new();
+        for s in steps.into_iter().rev() {
+            s.push_moves(&mut colours);
+        }
+        colours
+    }
+
+    /// Records the child `region` (with `frontier`) reached from node `parent` by `step`.
+    /// `parent_f` is the parent's f, for pathmax.
+    fn offer(&mut self, parent: usize, step: Step, region: Bits<W>, frontier: Bits<W>) {
+        let p = self.table.nodes[parent];
+        let depth = p.g as u32 + step.len();
+        if region == self.g.all {
+            if depth < self.ub {
+                self.ub = depth;
+                self.best = self.path(parent, step);
+            }
+            return;
+        }
+        let hash = region.hash();
+        let found = self.table.find(&region, hash);
+        if let Ok(existing) = found
+            && self.table.nodes[existing].g as u32 <= depth
+        {
+            return;
+        }
+        if depth + 1 >= self.ub {
+            return;
+        }
+        // Pathmax: a child's bound may be raised to the parent's minus the step's length.
+        let pathmax = (p.g as u32 + p.h as u32).saturating_sub(depth);
+        let h = lower_bound_capped(self.g, &region, &frontier, self.ub - depth).max(pathmax);
+        if depth + h >= self.ub {
+            return;
+        }
+        let node = Node { region, frontier, parent: parent as u32, step, g: depth as u16, h: h as u16 };
+        let at = match found {
+            Ok(existing) => {
+                self.table.nodes[existing] = node;
+                existing
+            }
+            Err(slot) => self.table.insert(slot, hash, node),
+        };
+        self.push(depth + h, depth, at);
+    }
+
+    fn expand(&mut self, idx: usize) {
+        let g = self.g;
+        let node = self.table.nodes[idx];
+        // The move that led here, when it was a single colour from a parent: for the
+        // dominated-order rule.
+        let last =
+            node.step.single().filter(|_| node.parent != u32::MAX).map(|a| (a, self.table.nodes[node.parent as usize]));
+        let mut kids: Vec<(usize, Step, Bits<W>, Bits<W>)> = Vec::with_capacity(8);
+        for_each_child(g, &node.region, &node.frontier, |step, gained| {
+            if let (Some(b), Some((a, p))) = (step.single(), last) {
+                let before = p.frontier.and(&g.by_colour[b]);
+                if before == gained {
+                    let a_gained = node.region.and_not(&p.region);
+                    let extra = g.neighbours(&gained).and(&g.by_colour[a]).and_not(&p.region).and_not(&a_gained);
+                    if !extra.is_empty() {
+                        // b then a from the parent floods strictly more than a then b.
+                        let (r1, f1) = g.absorb(&p.region, &p.frontier, &gained);
+                        let (r2, f2) = g.play(&r1, &f1, a);
+                        kids.push((node.parent as usize, Step::pair(b as u8, a as u8), r2, f2));
+                        return;
+                    }
+                }
+            }
+            let (r, f) = g.absorb(&node.region, &node.frontier, &gained);
+            kids.push((idx, step, r, f));
+        });
+        for (parent, step, r, f) in kids {
+            self.offer(parent, step, r, f);
+        }
+    }
+}
+
+/// Finds an optimal colour sequence from the pivot's component, within `control`'s limits.
+pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
+    let root_region = Bits::single(g.root);
+    let root_frontier = g.frontier(&root_region);
+    let h0 = lower_bound(g, &root_region, &root_frontier);
+    let best = greedy_descent(g, root_region);
+    let ub = best.len() as u32;
+    control.report_best(ub);
+    control.report_lower_bound(h0);
+    if h0 >= ub {
+        return Outcome { colours: best, optimal: true, lower_bound: ub, nodes: 0, stopped: None, memory: 0 };
+    }
+    let mut s = Search { g, table: Table::new(), open: Vec::new(), ub, best, f: h0 };
+    let root =
+        Node { region: root_region, frontier: root_frontier, parent: u32::MAX, step: Step::root(), g: 0, h: h0 as u16 };
+    let slot = s.table.find(&root_region, root_region.hash()).expect_err("empty table");
+    s.table.insert(slot, root_region.hash(), root);
+    s.push(h0, 0, 0);
+    let mut nodes: u64 = 0;
+    let mut peak = 0;
+    let mut stopped = None;
+    // Stop as soon as a solution of length f is known: nothing shorter exists.
+    'outer: while s.f < s.ub {
+        control.report_lower_bound(s.f);
+        while s.f < s.ub {
+            let Some(idx) = s.pop() else { break };
+            let node = s.table.nodes[idx];
+            if node.g as u32 + node.h as u32 != s.f {
+                continue; // superseded by a shallower copy
+            }
+            nodes += 1;
+            if nodes & 1023 == 0 {
+                peak = peak.max(s.table.memory());
+                if let Some(reason) = control.check(nodes, s.table.memory()) {
+                    stopped = Some(reason);
+                    break 'outer;
+                }
+            }
+            s.expand(idx);
+            control.report_best(s.ub);
+        }
+        s.f += 1;
+    }
+    let optimal = stopped.is_none();
+    let lower_bound = if optimal { s.ub } else { s.f };
+    Outcome { colours: s.best, optimal, lower_bound, nodes, stopped, memory: peak.max(s.table.memory()) }
+}

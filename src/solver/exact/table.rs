@@ -1,0 +1,128 @@
+//! The table of visited regions: an open-addressing hash index into the node arena.
+
+use super::bits::Bits;
+
+/// The moves from a node's parent to the node: a set of colours played in any order (one move,
+/// or several colour eliminations), or two colours played in a given order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Step(u64);
+
+impl Step {
+    const PAIR: u64 = 1 << 63;
+
+    pub fn root() -> Step {
+        Step(0)
+    }
+    /// Colours of `set` (a bitmask), in any order.
+    pub fn set(set: u64) -> Step {
+        debug_assert!(set & Self::PAIR == 0);
+        Step(set)
+    }
+    /// `first`, then `second`.
+    pub fn pair(first: u8, second: u8) -> Step {
+        Step(Self::PAIR | (first as u64) | (second as u64) << 8)
+    }
+    /// Number of moves.
+    pub fn len(self) -> u32 {
+        if self.0 & Self::PAIR != 0 { 2 } else { self.0.count_ones() }
+    }
+    /// The colour, when the step is exactly one move.
+    pub fn single(self) -> Option<usize> {
+        (self.0 & Self::PAIR == 0 && self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as usize)
+    }
+    /// Appends the step's colours in playing order.
+    pub fn push_moves(self, out: &mut Vec<u8>) {
+        if self.0 & Self::PAIR != 0 {
+            out.push(self.0 as u8);
+            out.push((self.0 >> 8) as u8);
+        } else {
+            let mut bits = self.0;
+            while bits != 0 {
+                out.push(bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+/// A searched position: its region, how it was reached, and its best known depth.
+#[derive(Clone, Copy)]
+pub struct Node<const W: usize> {
+    pub region: Bits<W>,
+    /// The region's frontier, kept so expansion need not recompute it.
+    pub frontier: Bits<W>,
+    /// Index of the parent node (`u32::MAX` for the root).
+    pub parent: u32,
+    /// The moves played from the parent.
+    pub step: Step,
+    /// Moves from the root.
+    pub g: u16,
+    /// The lower bound used for this node (after pathmax).
+    pub h: u16,
+}
+
+/// Nodes plus a hash index from region to node.
+pub struct Table<const W: usize> {
+    pub nodes: Vec<Node<W>>,
+    /// Each slot: node index + 1 (0 = empty) in the low half, hash tag in the high half.
+    slots: Vec<u64>,
+    mask: usize,
+}
+
+impl<const W: usize> Table<W> {
+    pub fn new() -> Self {
+        let cap = 1 << 12;
+        Table { nodes: Vec::new(), slots: vec![0; cap], mask: cap - 1 }
+    }
+
+    /// Bytes held by the nodes and the index (for memory limits).
+    pub fn memory(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node<W>>() + self.slots.len() * 8
+    }
+
+    /// The node holding `region`, or where it would go: `Ok(index)` or `Err(slot)`.
+    #[inline]
+    pub fn find(&self, region: &Bits<W>, hash: u64) -> Result<usize, usize> {
+        let tag = hash >> 32;
+        let mut slot = hash as usize & self.mask;
+        loop {
+            let s = self.slots[slot];
+            if s == 0 {
+                return Err(slot);
+            }
+            if s >> 32 == tag {
+                let idx = (s as u32 - 1) as usize;
+                if self.nodes[idx].region == *region {
+                    return Ok(idx);
+                }
+            }
+            slot = (slot + 1) & self.mask;
+        }
+    }
+
+    /// Inserts a node at the slot `find` returned; returns its index.
+    #[inline]
+    pub fn insert(&mut self, slot: usize, hash: u64, node: Node<W>) -> usize {
+        let idx = self.nodes.len();
+        self.nodes.push(node);
+        self.slots[slot] = (hash >> 32) << 32 | (idx as u64 + 1);
+        if self.nodes.len() * 2 > self.slots.len() {
+            self.grow();
+        }
+        idx
+    }
+
+    fn grow(&mut self) {
+        let cap = self.slots.len() * 2;
+        self.slots = vec![0; cap];
+        self.mask = cap - 1;
+        for (idx, n) in self.nodes.iter().enumerate() {
+            let hash = n.region.hash();
+            let mut slot = hash as usize & self.mask;
+            while self.slots[slot] != 0 {
+                slot = (slot + 1) & self.mask;
+            }
+            self.slots[slot] = (hash >> 32) << 32 | (idx as u64 + 1);
+        }
+    }
+}

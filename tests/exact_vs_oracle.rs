@@ -1,0 +1,50 @@
+//! The exact solver equals the exhaustive oracle on random small boards of every topology with
+//! random pivots, and its answers replay.
+
+mod common;
+
+use floodit::solver::{Control, Limits, SolveError, exact::Exact, oracle::Oracle, run};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2500))]
+
+    #[test]
+    fn exact_equals_oracle(p in common::fixed_problem(24, 6)) {
+        let oracle = run(&Oracle, &p, &Control::default()).unwrap();
+        let exact = run(&Exact, &p, &Control::default()).unwrap();
+        prop_assert!(exact.optimal);
+        prop_assert_eq!(exact.len(), oracle.len());
+        prop_assert_eq!(exact.lower_bound, Some(oracle.len() as u32));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Larger boards, where the search has real work and the pruning rules fire.
+    #[test]
+    fn exact_equals_oracle_larger(p in common::fixed_problem(48, 5)) {
+        let oracle = run(&Oracle, &p, &Control::default()).unwrap();
+        let exact = run(&Exact, &p, &Control::default()).unwrap();
+        prop_assert!(exact.optimal);
+        prop_assert_eq!(exact.len(), oracle.len());
+    }
+}
+
+/// With a node limit the answer is still a valid solution, marked not proven, with a lower bound
+/// no greater than the optimum.
+#[test]
+fn node_limit_gives_best_found() {
+    let p = common::problem(floodit::model::Topology::Grid, 196, 6, 11, 0, false);
+    let full = run(&Exact, &p, &Control::default()).unwrap();
+    let limited = run(&Exact, &p, &Control::new(Limits { nodes: Some(10), ..Limits::default() }));
+    match limited {
+        Ok(s) => {
+            assert!(s.len() >= full.len());
+            assert!(s.lower_bound.unwrap() <= full.len() as u32);
+            assert_eq!(s.optimal, s.len() == full.len() && s.lower_bound == Some(full.len() as u32));
+        }
+        Err(e) => assert!(matches!(e, SolveError::Stopped { .. }), "{e}"),
+    }
+}
