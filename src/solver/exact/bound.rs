@@ -31,9 +31,10 @@ pub fn lower_bound<const W: usize>(g: &CompGraph<W>, region: &Bits<W>, frontier:
 /// [`lower_bound`], but it may stop early and return any value ≥ `cap` once the bound reaches
 /// `cap` (callers prune such positions anyway).
 pub fn lower_bound_capped<const W: usize>(g: &CompGraph<W>, region: &Bits<W>, frontier: &Bits<W>, cap: u32) -> u32 {
-    let mut q = *region;
     let mut f = *frontier;
-    let mut rem = g.all.and_not(region);
+    // Components in the region or its frontier; everything else is beyond.
+    let mut seen = region.or(frontier);
+    let rem = g.all.and_not(region);
     let mut cost = 0;
     // Colours still outside the region; a colour leaves this set once absorbed.
     let mut live: u64 = 0;
@@ -47,14 +48,15 @@ pub fn lower_bound_capped<const W: usize>(g: &CompGraph<W>, region: &Bits<W>, fr
         if cost + live.count_ones() >= cap {
             return cost + live.count_ones();
         }
+        // A colour can be finished when none of its components lies beyond the frontier.
+        let beyond = g.all.and_not(&seen);
         let mut absorbed = Bits::EMPTY;
         let mut bits = live;
         while bits != 0 {
             let c = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let left = g.by_colour[c].and(&rem);
-            if left.is_subset(&f) {
-                absorbed.or_assign(&left);
+            if !g.by_colour[c].intersects(&beyond) {
+                absorbed.or_assign(&g.by_colour[c].and(&f));
                 live &= !(1 << c);
                 cost += 1;
             }
@@ -65,9 +67,9 @@ pub fn lower_bound_capped<const W: usize>(g: &CompGraph<W>, region: &Bits<W>, fr
             cost += 1;
             absorbed = f;
         }
-        q.or_assign(&absorbed);
-        rem = rem.and_not(&absorbed);
-        f = f.or(&g.neighbours(&absorbed)).and_not(&q);
+        let reached = g.neighbours(&absorbed);
+        f = f.and_not(&absorbed).or(&reached.and_not(&seen));
+        seen.or_assign(&reached);
     }
     cost
 }

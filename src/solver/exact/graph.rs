@@ -56,8 +56,20 @@ impl<const W: usize> CompGraph<W> {
     /// Adds `gained` (a subset of the frontier) to the region, updating the frontier.
     #[inline]
     pub fn absorb(&self, region: &Bits<W>, frontier: &Bits<W>, gained: &Bits<W>) -> (Bits<W>, Bits<W>) {
+        self.absorb_reached(region, frontier, gained, &self.neighbours(gained))
+    }
+
+    /// [`Self::absorb`] when the neighbours of `gained` are already known.
+    #[inline]
+    pub fn absorb_reached(
+        &self,
+        region: &Bits<W>,
+        frontier: &Bits<W>,
+        gained: &Bits<W>,
+        reached: &Bits<W>,
+    ) -> (Bits<W>, Bits<W>) {
         let region2 = region.or(gained);
-        let frontier2 = frontier.or(&self.neighbours(gained)).and_not(&region2);
+        let frontier2 = frontier.or(reached).and_not(&region2);
         (region2, frontier2)
     }
 

@@ -45,14 +45,20 @@ pub struct Outcome {
     pub memory: usize,
 }
 
-/// The gained components for each child of a position: the forced eliminations (one child), or
-/// one child per frontier colour.
+/// The children of a position, as (step, gained components, their neighbours): the forced
+/// eliminations (one child), or one child per frontier colour that opens new frontier.
+///
+/// A non-eliminating move whose gained components touch nothing beyond the current region and
+/// frontier is never part of an optimal solution: everything those components touch is
+/// already adjacent to the region, so dropping the move loses nothing until the next move of
+/// its colour, which absorbs them anyway (and one exists, since the colour is not finished):
+/// dropping it would give a shorter solution.
 #[inline]
-fn for_each_child<const W: usize>(
+pub fn for_each_child<const W: usize>(
     g: &CompGraph<W>,
     region: &Bits<W>,
     frontier: &Bits<W>,
-    mut each: impl FnMut(Step, Bits<W>),
+    mut each: impl FnMut(Step, Bits<W>, Bits<W>),
 ) {
     let elim = g.eliminable(region, frontier);
     if elim != 0 {
@@ -63,14 +69,20 @@ fn for_each_child<const W: usize>(
             bits &= bits - 1;
             gained.or_assign(&g.by_colour[c].and(frontier));
         }
-        each(Step::set(elim), gained);
+        each(Step::set(elim), gained, g.neighbours(&gained));
         return;
     }
+    let known = region.or(frontier);
     let mut bits = g.frontier_colours(frontier);
     while bits != 0 {
         let c = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        each(Step::set(1 << c), frontier.and(&g.by_colour[c]));
+        let gained = frontier.and(&g.by_colour[c]);
+        let reached = g.neighbours(&gained);
+        if reached.is_subset(&known) {
+            continue;
+        }
+        each(Step::set(1 << c), gained, reached);
     }
 }
 
@@ -82,8 +94,8 @@ pub fn greedy_descent<const W: usize>(g: &CompGraph<W>, region: Bits<W>) -> Vec<
     let mut colours = Vec::new();
     while region != g.all {
         let mut best: Option<(u32, u32, Step, Bits<W>, Bits<W>)> = None;
-        for_each_child(g, &region, &frontier, |step, gained| {
-            let (r, f) = g.absorb(&region, &frontier, &gained);
+        for_each_child(g, &region, &frontier, |step, gained, reached| {
+            let (r, f) = g.absorb_reached(&region, &frontier, &gained, &reached);
             let h = lower_bound(g, &r, &f) + step.len();
             let size = r.count();
             if best.as_ref().is_none_or(|b| (h, u32::MAX - size) < (b.0, u32::MAX - b.1)) {
@@ -109,6 +121,8 @@ struct Search<'a, const W: usize> {
     best: Vec<u8>,
     /// The f being expanded.
     f: u32,
+    /// Scratch list of the children of the node being expanded.
+    kids: Vec<(usize, Step, Bits<W>, Bits<W>)>,
 }
 
 impl<const W: usize> Search<'_, W> {
@@ -188,28 +202,30 @@ impl<const W: usize> Search<'_, W> {
         // dominated-order rule.
         let last =
             node.step.single().filter(|_| node.parent != u32::MAX).map(|a| (a, self.table.nodes[node.parent as usize]));
-        let mut kids: Vec<(usize, Step, Bits<W>, Bits<W>)> = Vec::with_capacity(8);
-        for_each_child(g, &node.region, &node.frontier, |step, gained| {
+        let mut kids = std::mem::take(&mut self.kids);
+        for_each_child(g, &node.region, &node.frontier, |step, gained, reached| {
             if let (Some(b), Some((a, p))) = (step.single(), last) {
                 let before = p.frontier.and(&g.by_colour[b]);
                 if before == gained {
                     let a_gained = node.region.and_not(&p.region);
-                    let extra = g.neighbours(&gained).and(&g.by_colour[a]).and_not(&p.region).and_not(&a_gained);
+                    let extra = reached.and(&g.by_colour[a]).and_not(&p.region).and_not(&a_gained);
                     if !extra.is_empty() {
                         // b then a from the parent floods strictly more than a then b.
-                        let (r1, f1) = g.absorb(&p.region, &p.frontier, &gained);
+                        let (r1, f1) = g.absorb_reached(&p.region, &p.frontier, &gained, &reached);
                         let (r2, f2) = g.play(&r1, &f1, a);
                         kids.push((node.parent as usize, Step::pair(b as u8, a as u8), r2, f2));
                         return;
                     }
                 }
             }
-            let (r, f) = g.absorb(&node.region, &node.frontier, &gained);
+            let (r, f) = g.absorb_reached(&node.region, &node.frontier, &gained, &reached);
             kids.push((idx, step, r, f));
         });
-        for (parent, step, r, f) in kids {
+        for &(parent, step, r, f) in &kids {
             self.offer(parent, step, r, f);
         }
+        kids.clear();
+        self.kids = kids;
     }
 }
 
@@ -225,7 +241,7 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     if h0 >= ub {
         return Outcome { colours: best, optimal: true, lower_bound: ub, nodes: 0, stopped: None, memory: 0 };
     }
-    let mut s = Search { g, table: Table::new(), open: Vec::new(), ub, best, f: h0 };
+    let mut s = Search { g, table: Table::new(), open: Vec::new(), ub, best, f: h0, kids: Vec::with_capacity(16) };
     let root =
         Node { region: root_region, frontier: root_frontier, parent: u32::MAX, step: Step::root(), g: 0, h: h0 as u16 };
     let slot = s.table.find(&root_region, root_region.hash()).expect_err("empty table");
