@@ -1,5 +1,6 @@
 //! Every algorithm behind one trait, a registry of them by name, and replay checking.
 
+pub mod heuristic;
 pub mod oracle;
 pub mod registry;
 mod types;

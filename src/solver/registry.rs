@@ -1,6 +1,7 @@
 //! Solvers by name. A name may carry one numeric option after a colon, e.g. `beam:500`.
 
 use super::Solver;
+use super::heuristic::Greedy;
 use super::oracle::Oracle;
 
 /// Builds a solver from its option (`None`: the default).
@@ -23,14 +24,24 @@ fn no_option(name: &str, param: Option<u32>) -> Result<(), String> {
 
 /// Every solver, in the order `floodit solvers` lists them.
 pub fn entries() -> Vec<Entry> {
-    vec![Entry {
-        name: "oracle",
-        option: None,
-        make: |p| {
-            no_option("oracle", p)?;
-            Ok(Box::new(Oracle))
+    vec![
+        Entry {
+            name: "greedy",
+            option: None,
+            make: |p| {
+                no_option("greedy", p)?;
+                Ok(Box::new(Greedy))
+            },
         },
-    }]
+        Entry {
+            name: "oracle",
+            option: None,
+            make: |p| {
+                no_option("oracle", p)?;
+                Ok(Box::new(Oracle))
+            },
+        },
+    ]
 }
 
 /// All solver names.

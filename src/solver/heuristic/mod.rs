@@ -1,0 +1,15 @@
+//! Heuristic solvers: fast answers with no optimality promise (except `cycle`'s ratio), each
+//! explaining every move with the scores of the alternatives it weighed.
+//!
+//! All fixed-pivot play runs on [`comp_graph::CompGraph`] bitsets: a position is the set of
+//! original components the region has absorbed, so a move costs a few word operations.
+
+mod bound;
+mod comp_graph;
+mod free_greedy;
+mod greedy;
+mod playout;
+mod region;
+
+pub use greedy::Greedy;
+
