@@ -1,7 +1,7 @@
 //! Solvers by name. A name may carry one numeric option after a colon, e.g. `beam:500`.
 
 use super::Solver;
-use super::heuristic::Greedy;
+use super::heuristic::{Cycle, Greedy, Perimeter};
 use super::oracle::Oracle;
 
 /// Builds a solver from its option (`None`: the default).
@@ -31,6 +31,22 @@ pub fn entries() -> Vec<Entry> {
             make: |p| {
                 no_option("greedy", p)?;
                 Ok(Box::new(Greedy))
+            },
+        },
+        Entry {
+            name: "perimeter",
+            option: None,
+            make: |p| {
+                no_option("perimeter", p)?;
+                Ok(Box::new(Perimeter))
+            },
+        },
+        Entry {
+            name: "cycle",
+            option: None,
+            make: |p| {
+                no_option("cycle", p)?;
+                Ok(Box::new(Cycle))
             },
         },
         Entry {

@@ -6,10 +6,14 @@
 
 mod bound;
 mod comp_graph;
+mod cycle;
 mod free_greedy;
 mod greedy;
+mod perimeter;
 mod playout;
 mod region;
 
+pub use cycle::Cycle;
 pub use greedy::Greedy;
+pub use perimeter::Perimeter;
 
