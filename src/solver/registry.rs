@@ -1,7 +1,7 @@
 //! Solvers by name. A name may carry one numeric option after a colon, e.g. `beam:500`.
 
 use super::Solver;
-use super::heuristic::{Cycle, Greedy, Perimeter};
+use super::heuristic::{Beam, Cycle, Greedy, Lookahead, Perimeter, options};
 use super::oracle::Oracle;
 
 /// Builds a solver from its option (`None`: the default).
@@ -48,6 +48,16 @@ pub fn entries() -> Vec<Entry> {
                 no_option("cycle", p)?;
                 Ok(Box::new(Cycle))
             },
+        },
+        Entry {
+            name: "lookahead",
+            option: Some(("depth", options::DEFAULT_DEPTH)),
+            make: |p| Ok(Box::new(Lookahead::new(p.unwrap_or(options::DEFAULT_DEPTH))?)),
+        },
+        Entry {
+            name: "beam",
+            option: Some(("width", options::DEFAULT_WIDTH)),
+            make: |p| Ok(Box::new(Beam::new(p.unwrap_or(options::DEFAULT_WIDTH))?)),
         },
         Entry {
             name: "oracle",
@@ -104,5 +114,8 @@ mod tests {
         assert!(err("nope").contains("unknown solver 'nope'"));
         assert!(err("oracle:3").contains("takes no option"));
         assert!(err("oracle:x").contains("bad option"));
+        assert!(err("beam:0").contains("beam width"));
+        assert!(err("lookahead:99").contains("lookahead depth"));
+        assert!(create("lookahead:2").is_ok() && create("beam:7").is_ok());
     }
 }
