@@ -32,6 +32,9 @@ struct BenchJson {
     unsolved: Vec<UnsolvedJson>,
     #[serde(skip_serializing_if = "Option::is_none")]
     peak_memory_mb: Option<f64>,
+    /// The largest search memory one board needed, when the solver reports it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_board_memory_mb: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -121,6 +124,11 @@ fn summarise(solver: &str, results: &[BoardResult], threads: usize, wall: f64) -
             })
             .collect(),
         peak_memory_mb: runner::peak_memory().map(|b| round3(b as f64 / (1 << 20) as f64)),
+        max_board_memory_mb: results
+            .iter()
+            .filter_map(|r| r.outcome.as_ref().ok()?.stats.iter().find(|(k, _)| k == "memory_bytes").map(|s| s.1))
+            .max()
+            .map(|b| round3(b as f64 / (1 << 20) as f64)),
     }
 }
 
@@ -142,8 +150,10 @@ fn text(dataset: &str, s: &BenchJson) -> String {
         "  time ms  total {:.1}  median {:.3}  p99 {:.3}  max {:.3}  (wall {:.1})\n",
         m.total, m.median, m.p99, m.max, m.wall
     );
-    if let Some(mb) = s.peak_memory_mb {
-        out += &format!("  memory   peak {mb:.1} MB (whole process)\n");
+    match (s.peak_memory_mb, s.max_board_memory_mb) {
+        (Some(p), Some(b)) => out += &format!("  memory   peak {p:.1} MB (whole process); largest search {b:.1} MB on one board\n"),
+        (Some(p), None) => out += &format!("  memory   peak {p:.1} MB (whole process)\n"),
+        _ => {}
     }
     for u in s.unsolved.iter().take(10) {
         out += &format!("  unsolved {}: {}\n", u.board, u.reason);

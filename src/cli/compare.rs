@@ -51,12 +51,13 @@ pub fn run(args: CompareArgs) -> CliResult {
     let pool = runner::pool(args.data.threads)?;
     let limits = input::limits(&args.limits);
     let mut all: Vec<(String, &'static str, Vec<BoardResult>)> = Vec::new();
-    for solver in &solvers {
-        let info = solver.info();
-        let bar = runner::progress_bar(entries.len(), &info.name);
+    for (spec, solver) in args.solvers.iter().zip(&solvers) {
+        // Rows are labelled as asked, so `beam:5` and `beam:50` can be told apart.
+        let label = spec.trim().to_string();
+        let bar = runner::progress_bar(entries.len(), &label);
         let results = runner::solve_all(solver.as_ref(), &entries, limits, &pool, &bar);
         bar.finish_and_clear();
-        all.push((info.name, info.family.name(), results));
+        all.push((label, solver.info().family.name(), results));
     }
     // The reference per board: the stated optimum, else any proven-optimal result.
     let reference: Vec<Option<usize>> = (0..entries.len())

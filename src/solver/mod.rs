@@ -1,6 +1,7 @@
 //! Every algorithm behind one trait, a registry of them by name, and replay checking.
 
 pub mod exact;
+pub mod heuristic;
 pub mod oracle;
 pub mod registry;
 mod types;

@@ -2,6 +2,7 @@
 
 use super::Solver;
 use super::exact::Exact;
+use super::heuristic::{Beam, Cycle, Greedy, Lookahead, Perimeter, options};
 use super::oracle::Oracle;
 
 /// Builds a solver from its option (`None`: the default).
@@ -25,6 +26,40 @@ fn no_option(name: &str, param: Option<u32>) -> Result<(), String> {
 /// Every solver, in the order `floodit solvers` lists them.
 pub fn entries() -> Vec<Entry> {
     vec![
+        Entry {
+            name: "greedy",
+            option: None,
+            make: |p| {
+                no_option("greedy", p)?;
+                Ok(Box::new(Greedy))
+            },
+        },
+        Entry {
+            name: "perimeter",
+            option: None,
+            make: |p| {
+                no_option("perimeter", p)?;
+                Ok(Box::new(Perimeter))
+            },
+        },
+        Entry {
+            name: "cycle",
+            option: None,
+            make: |p| {
+                no_option("cycle", p)?;
+                Ok(Box::new(Cycle))
+            },
+        },
+        Entry {
+            name: "lookahead",
+            option: Some(("depth", options::DEFAULT_DEPTH)),
+            make: |p| Ok(Box::new(Lookahead::new(p.unwrap_or(options::DEFAULT_DEPTH))?)),
+        },
+        Entry {
+            name: "beam",
+            option: Some(("width", options::DEFAULT_WIDTH)),
+            make: |p| Ok(Box::new(Beam::new(p.unwrap_or(options::DEFAULT_WIDTH))?)),
+        },
         Entry {
             name: "exact",
             option: None,
@@ -88,5 +123,8 @@ mod tests {
         assert!(err("nope").contains("unknown solver 'nope'"));
         assert!(err("oracle:3").contains("takes no option"));
         assert!(err("oracle:x").contains("bad option"));
+        assert!(err("beam:0").contains("beam width"));
+        assert!(err("lookahead:99").contains("lookahead depth"));
+        assert!(create("lookahead:2").is_ok() && create("beam:7").is_ok());
     }
 }

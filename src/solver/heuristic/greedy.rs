@@ -1,0 +1,99 @@
+//! `greedy`: the colour that floods the most new cells; in Free-Flood-It, the move that merges
+//! the most components.
+
+use super::free_greedy;
+use super::playout::{Choice, Start, play_out};
+use crate::model::Mode;
+use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
+
+pub struct Greedy;
+
+impl Solver for Greedy {
+    fn info(&self) -> SolverInfo {
+        SolverInfo {
+            name: "greedy".into(),
+            family: Family::Heuristic,
+            summary: "Plays the colour that floods the most new cells (ties: the lowest colour number). \
+                      Free-Flood-It: plays the move that merges the most components into one \
+                      (ties: the bigger merged area, then the first cell, then the lowest colour)."
+                .into(),
+            guarantee:
+                "none: it can be arbitrarily far from optimal (puzzles/greedy-trap.toml: 10 moves where 3 suffice)"
+                    .into(),
+            complexity: "O(moves × components/64) word operations on component bitsets; \
+                         free mode O(moves × (cells + edges))"
+                .into(),
+            free_mode: true,
+        }
+    }
+
+    fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
+        if problem.mode == Mode::Free {
+            return free_greedy::solve(problem, control);
+        }
+        let start = Start::new(problem, "greedy")?;
+        play_out("greedy", &start, control, |g, region, nodes| {
+            let gains = region.gains(g);
+            let touching = gains.touching();
+            *nodes += touching.len() as u64;
+            // Ascending colours with a strict comparison: the lowest colour wins a tie.
+            let mut best = None::<(u8, usize)>;
+            for c in touching.iter() {
+                if best.is_none_or(|(_, cells)| gains.cells[c as usize] > cells) {
+                    best = Some((c, gains.cells[c as usize]));
+                }
+            }
+            let (colour, cells) = best.expect("an unflooded board has a frontier");
+            let tied: Vec<String> = touching
+                .iter()
+                .filter(|&c| c != colour && gains.cells[c as usize] == cells)
+                .map(|c| c.to_string())
+                .collect();
+            let mut text = format!("Colour {colour} floods {cells} more cells, the most of any colour.");
+            if !tied.is_empty() {
+                text += &format!(" Tied with colour {}: the lowest colour number wins.", tied.join(", "));
+            }
+            let alternatives = touching
+                .iter()
+                .map(|c| Alternative {
+                    mv: MoveJson::Colour(c),
+                    score: gains.cells[c as usize] as f64,
+                    detail: format!(
+                        "gains {} cells in {} components",
+                        gains.cells[c as usize], gains.comps[c as usize]
+                    ),
+                })
+                .collect();
+            Ok(Choice { colour, text, alternatives })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Board, Topology};
+    use crate::solver::run;
+
+    #[test]
+    fn takes_the_biggest_gain_and_breaks_ties_low() {
+        // From the top-left 0: colour 1 gains 2 cells, colour 2 gains 4; then 1 and 3 gain 2 each.
+        let rows = vec![vec![0, 2, 2, 2, 2], vec![1, 1, 3, 3, 0]];
+        let b = Board::from_rows(Topology::Grid, &rows);
+        let s = run(&Greedy, &Problem::new(b, Mode::Fixed { pivot: 0 }), &Control::default()).unwrap();
+        let colours: Vec<u8> = s.moves.iter().map(|m| m.colour).collect();
+        assert_eq!(colours[..2], [2, 1]);
+        assert_eq!(s.steps.len(), s.len());
+        assert_eq!(s.steps[0].marked, vec![1, 2, 3, 4]);
+        assert!(s.steps[1].text.contains("Tied with colour 3"), "{}", s.steps[1].text);
+        let best = s.steps[0].alternatives.iter().map(|a| a.score).fold(0.0, f64::max);
+        assert_eq!(best, 4.0);
+    }
+
+    #[test]
+    fn refuses_a_pivot_off_the_board() {
+        let b = Board::from_rows(Topology::Path, &[vec![0, 1]]);
+        let err = Greedy.solve(&Problem::new(b, Mode::Fixed { pivot: 9 }), &Control::default()).unwrap_err();
+        assert!(matches!(err, SolveError::Refused(ref m) if m.contains("pivot")), "{err}");
+    }
+}

@@ -1,0 +1,28 @@
+//! Heuristic solvers: fast answers with no optimality promise (except `cycle`'s ratio), each
+//! explaining every move with the scores of the alternatives it weighed.
+//!
+//! All fixed-pivot play runs on [`comp_graph::CompGraph`] bitsets: a position is the set of
+//! original components the region has absorbed, so a move costs a few word operations.
+
+mod beam;
+mod bound;
+mod comp_graph;
+mod cycle;
+mod free_greedy;
+mod greedy;
+mod lookahead;
+mod perimeter;
+mod playout;
+mod region;
+
+pub use beam::Beam;
+pub use cycle::Cycle;
+pub use greedy::Greedy;
+pub use lookahead::Lookahead;
+pub use perimeter::Perimeter;
+
+/// Default and largest options, for the registry.
+pub mod options {
+    pub use super::beam::{DEFAULT_WIDTH, MAX_WIDTH};
+    pub use super::lookahead::{DEFAULT_DEPTH, MAX_DEPTH};
+}
