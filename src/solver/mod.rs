@@ -4,6 +4,7 @@ pub mod exact;
 pub mod heuristic;
 pub mod oracle;
 pub mod registry;
+pub mod regions;
 mod types;
 
 pub use types::*;

@@ -2,7 +2,7 @@
 
 use super::Solver;
 use super::exact::Exact;
-use super::heuristic::{Beam, Cycle, Greedy, Lookahead, Perimeter, options};
+use super::heuristic::{Beam, Cycle, Fast, Greedy, Lookahead, Perimeter, options};
 use super::oracle::Oracle;
 
 /// Builds a solver from its option (`None`: the default).
@@ -59,6 +59,11 @@ pub fn entries() -> Vec<Entry> {
             name: "beam",
             option: Some(("width", options::DEFAULT_WIDTH)),
             make: |p| Ok(Box::new(Beam::new(p.unwrap_or(options::DEFAULT_WIDTH))?)),
+        },
+        Entry {
+            name: "fast",
+            option: Some(("width", options::FAST_WIDTH)),
+            make: |p| Ok(Box::new(Fast::new(p.unwrap_or(options::FAST_WIDTH))?)),
         },
         Entry {
             name: "exact",

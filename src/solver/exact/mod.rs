@@ -1,18 +1,12 @@
 //! Solver `exact`: proven-optimal Flood-It by A* over regions of the component graph
 //! (fixed pivot), and a small-board exact search for Free-Flood-It.
 
-mod bits;
-mod bound;
-mod graph;
 mod search;
 mod table;
 
+use super::regions::{CompGraph, MAX_COMPONENTS, OnGraph, on_graph};
 use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
-use crate::model::{Components, Mode, Move};
-use graph::CompGraph;
-
-/// Most components the fixed-pivot search takes (bitsets of up to 16 words).
-pub const MAX_COMPONENTS: usize = 1024;
+use crate::model::{Mode, Move};
 
 pub struct Exact;
 
@@ -32,23 +26,7 @@ impl Solver for Exact {
         let Mode::Fixed { pivot } = problem.mode else {
             return Err(SolveError::Refused("exact: Free-Flood-It is not supported yet".into()));
         };
-        let comps = Components::new(&problem.board);
-        let n = comps.len();
-        let outcome = match n.div_ceil(64) {
-            0 | 1 => run::<1>(problem, &comps, pivot, control),
-            2 => run::<2>(problem, &comps, pivot, control),
-            3 => run::<3>(problem, &comps, pivot, control),
-            4 => run::<4>(problem, &comps, pivot, control),
-            5 | 6 => run::<6>(problem, &comps, pivot, control),
-            7 | 8 => run::<8>(problem, &comps, pivot, control),
-            9..=12 => run::<12>(problem, &comps, pivot, control),
-            13..=16 => run::<16>(problem, &comps, pivot, control),
-            _ => {
-                return Err(SolveError::Refused(format!(
-                    "exact: the board has {n} components; at most {MAX_COMPONENTS} are supported"
-                )));
-            }
-        };
+        let (outcome, n) = on_graph(&problem.board, pivot, "exact", Search { control })?;
         let moves: Vec<Move> = outcome.colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
         Ok(Solution {
             moves,
@@ -62,7 +40,13 @@ impl Solver for Exact {
     }
 }
 
-fn run<const W: usize>(problem: &Problem, comps: &Components, pivot: usize, control: &Control) -> search::Outcome {
-    let g = CompGraph::<W>::new(&problem.board, comps, pivot);
-    search::search(&g, control)
+struct Search<'a> {
+    control: &'a Control,
+}
+
+impl OnGraph for Search<'_> {
+    type Output = search::Outcome;
+    fn run<const W: usize>(self, graph: &CompGraph<W>) -> search::Outcome {
+        search::search(graph, self.control)
+    }
 }

@@ -26,10 +26,8 @@
 //! - An upper bound from a greedy descent; children whose f reaches it are never stored, and
 //!   the search stops as soon as the f being expanded reaches the best solution found.
 
-use super::bits::Bits;
-use super::bound::{lower_bound, lower_bound_capped};
-use super::graph::CompGraph;
-use super::table::{Node, Step, Table};
+use super::table::{Node, Table};
+use crate::solver::regions::{Bits, CompGraph, Step, for_each_child, greedy_descent, lower_bound, lower_bound_capped};
 use crate::solver::{Control, StopReason};
 
 /// What the search found.
@@ -43,71 +41,6 @@ pub struct Outcome {
     pub stopped: Option<StopReason>,
     /// Peak bytes of the search tables.
     pub memory: usize,
-}
-
-/// The children of a position, as (step, gained components, their neighbours): the forced
-/// eliminations (one child), or one child per frontier colour that opens new frontier.
-///
-/// A non-eliminating move whose gained components touch nothing beyond the current region and
-/// frontier is never part of an optimal solution: everything those components touch is
-/// already adjacent to the region, so dropping the move loses nothing until the next move of
-/// its colour, which absorbs them anyway (and one exists, since the colour is not finished):
-/// dropping it would give a shorter solution.
-#[inline]
-pub fn for_each_child<const W: usize>(
-    g: &CompGraph<W>,
-    region: &Bits<W>,
-    frontier: &Bits<W>,
-    mut each: impl FnMut(Step, Bits<W>, Bits<W>),
-) {
-    let elim = g.eliminable(region, frontier);
-    if elim != 0 {
-        let mut gained = Bits::EMPTY;
-        let mut bits = elim;
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            gained.or_assign(&g.by_colour[c].and(frontier));
-        }
-        each(Step::set(elim), gained, g.neighbours(&gained));
-        return;
-    }
-    let known = region.or(frontier);
-    let mut bits = g.frontier_colours(frontier);
-    while bits != 0 {
-        let c = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let gained = frontier.and(&g.by_colour[c]);
-        let reached = g.neighbours(&gained);
-        if reached.is_subset(&known) {
-            continue;
-        }
-        each(Step::set(1 << c), gained, reached);
-    }
-}
-
-/// A quick solution to start from: always the child with the smallest lower bound (ties: the
-/// one with more components flooded).
-pub fn greedy_descent<const W: usize>(g: &CompGraph<W>, region: Bits<W>) -> Vec<u8> {
-    let mut region = region;
-    let mut frontier = g.frontier(&region);
-    let mut colours = Vec::new();
-    while region != g.all {
-        let mut best: Option<(u32, u32, Step, Bits<W>, Bits<W>)> = None;
-        for_each_child(g, &region, &frontier, |step, gained, reached| {
-            let (r, f) = g.absorb_reached(&region, &frontier, &gained, &reached);
-            let h = lower_bound(g, &r, &f) + step.len();
-            let size = r.count();
-            if best.as_ref().is_none_or(|b| (h, u32::MAX - size) < (b.0, u32::MAX - b.1)) {
-                best = Some((h, size, step, r, f));
-            }
-        });
-        let (_, _, step, r, f) = best.expect("an unflooded region has a frontier");
-        step.push_moves(&mut colours);
-        region = r;
-        frontier = f;
-    }
-    colours
 }
 
 /// The A* state: nodes, open buckets, incumbent.
@@ -160,7 +93,7 @@ impl<const W: usize> Search<'_, W> {
     /// `parent_f` is the parent's f, for pathmax.
     fn offer(&mut self, parent: usize, step: Step, region: Bits<W>, frontier: Bits<W>) {
         let p = self.table.nodes[parent];
-        let depth = p.g as u32 + step.len();
+        let depth = p.g as u32 + step.moves();
         if region == self.g.all {
             if depth < self.ub {
                 self.ub = depth;

@@ -1,49 +1,6 @@
 //! The table of visited regions: an open-addressing hash index into the node arena.
 
-use super::bits::Bits;
-
-/// The moves from a node's parent to the node: a set of colours played in any order (one move,
-/// or several colour eliminations), or two colours played in a given order.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Step(u64);
-
-impl Step {
-    const PAIR: u64 = 1 << 63;
-
-    pub fn root() -> Step {
-        Step(0)
-    }
-    /// Colours of `set` (a bitmask), in any order.
-    pub fn set(set: u64) -> Step {
-        debug_assert!(set & Self::PAIR == 0);
-        Step(set)
-    }
-    /// `first`, then `second`.
-    pub fn pair(first: u8, second: u8) -> Step {
-        Step(Self::PAIR | (first as u64) | (second as u64) << 8)
-    }
-    /// Number of moves.
-    pub fn len(self) -> u32 {
-        if self.0 & Self::PAIR != 0 { 2 } else { self.0.count_ones() }
-    }
-    /// The colour, when the step is exactly one move.
-    pub fn single(self) -> Option<usize> {
-        (self.0 & Self::PAIR == 0 && self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as usize)
-    }
-    /// Appends the step's colours in playing order.
-    pub fn push_moves(self, out: &mut Vec<u8>) {
-        if self.0 & Self::PAIR != 0 {
-            out.push(self.0 as u8);
-            out.push((self.0 >> 8) as u8);
-        } else {
-            let mut bits = self.0;
-            while bits != 0 {
-                out.push(bits.trailing_zeros() as u8);
-                bits &= bits - 1;
-            }
-        }
-    }
-}
+use crate::solver::regions::{Bits, Step};
 
 /// A searched position: its region, how it was reached, and its best known depth.
 #[derive(Clone, Copy)]

@@ -8,6 +8,7 @@ mod beam;
 mod bound;
 mod comp_graph;
 mod cycle;
+mod fast;
 mod free_greedy;
 mod greedy;
 mod lookahead;
@@ -17,6 +18,7 @@ mod region;
 
 pub use beam::Beam;
 pub use cycle::Cycle;
+pub use fast::Fast;
 pub use greedy::Greedy;
 pub use lookahead::Lookahead;
 pub use perimeter::Perimeter;
@@ -24,5 +26,6 @@ pub use perimeter::Perimeter;
 /// Default and largest options, for the registry.
 pub mod options {
     pub use super::beam::{DEFAULT_WIDTH, MAX_WIDTH};
+    pub use super::fast::DEFAULT_WIDTH as FAST_WIDTH;
     pub use super::lookahead::{DEFAULT_DEPTH, MAX_DEPTH};
 }

@@ -10,6 +10,8 @@ pub struct CompGraph<const W: usize> {
     pub by_colour: Vec<Bits<W>>,
     /// Every component.
     pub all: Bits<W>,
+    /// Cells in each component.
+    pub cells: Vec<u32>,
     /// The pivot's component.
     pub root: usize,
 }
@@ -27,7 +29,8 @@ impl<const W: usize> CompGraph<W> {
                 nbr[c].insert(d as usize);
             }
         }
-        CompGraph { nbr, by_colour, all: Bits::first(n), root: comps.comp_of(pivot) }
+        let cells = (0..n).map(|c| comps.size(c) as u32).collect();
+        CompGraph { nbr, by_colour, all: Bits::first(n), cells, root: comps.comp_of(pivot) }
     }
 
     /// The union of the neighbour sets of `set`'s members.
@@ -36,6 +39,14 @@ impl<const W: usize> CompGraph<W> {
         let mut out = Bits::EMPTY;
         set.for_each(|c| out.or_assign(&self.nbr[c]));
         out
+    }
+
+    /// Number of cells in the components of `set`.
+    #[inline]
+    pub fn cell_count(&self, set: &Bits<W>) -> u32 {
+        let mut n = 0;
+        set.for_each(|c| n += self.cells[c]);
+        n
     }
 
     /// The frontier of `region`: components adjacent to it and not in it.

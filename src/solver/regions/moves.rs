@@ -1,0 +1,114 @@
+//! Moves on the component graph: the children of a position, and the steps that lead to them.
+
+use super::bits::Bits;
+use super::bound::lower_bound;
+use super::graph::CompGraph;
+
+/// The moves from a node's parent to the node: a set of colours played in any order (one move,
+/// or several colour eliminations), or two colours played in a given order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Step(u64);
+
+impl Step {
+    const PAIR: u64 = 1 << 63;
+
+    pub fn root() -> Step {
+        Step(0)
+    }
+    /// Colours of `set` (a bitmask), in any order.
+    pub fn set(set: u64) -> Step {
+        debug_assert!(set & Self::PAIR == 0);
+        Step(set)
+    }
+    /// `first`, then `second`.
+    pub fn pair(first: u8, second: u8) -> Step {
+        Step(Self::PAIR | (first as u64) | (second as u64) << 8)
+    }
+    /// Number of moves.
+    pub fn moves(self) -> u32 {
+        if self.0 & Self::PAIR != 0 { 2 } else { self.0.count_ones() }
+    }
+    /// The colour, when the step is exactly one move.
+    pub fn single(self) -> Option<usize> {
+        (self.0 & Self::PAIR == 0 && self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as usize)
+    }
+    /// Appends the step's colours in playing order.
+    pub fn push_moves(self, out: &mut Vec<u8>) {
+        if self.0 & Self::PAIR != 0 {
+            out.push(self.0 as u8);
+            out.push((self.0 >> 8) as u8);
+        } else {
+            let mut bits = self.0;
+            while bits != 0 {
+                out.push(bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+            }
+        }
+    }
+}
+
+/// The children of a position, as (step, gained components, their neighbours): the forced
+/// eliminations (one child), or one child per frontier colour that opens new frontier.
+///
+/// A non-eliminating move whose gained components touch nothing beyond the current region and
+/// frontier is never part of an optimal solution: everything those components touch is
+/// already adjacent to the region, so dropping the move loses nothing until the next move of
+/// its colour, which absorbs them anyway (and one exists, since the colour is not finished):
+/// dropping it would give a shorter solution.
+#[inline]
+pub fn for_each_child<const W: usize>(
+    g: &CompGraph<W>,
+    region: &Bits<W>,
+    frontier: &Bits<W>,
+    mut each: impl FnMut(Step, Bits<W>, Bits<W>),
+) {
+    let elim = g.eliminable(region, frontier);
+    if elim != 0 {
+        let mut gained = Bits::EMPTY;
+        let mut bits = elim;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            gained.or_assign(&g.by_colour[c].and(frontier));
+        }
+        each(Step::set(elim), gained, g.neighbours(&gained));
+        return;
+    }
+    let known = region.or(frontier);
+    let mut bits = g.frontier_colours(frontier);
+    while bits != 0 {
+        let c = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let gained = frontier.and(&g.by_colour[c]);
+        let reached = g.neighbours(&gained);
+        if reached.is_subset(&known) {
+            continue;
+        }
+        each(Step::set(1 << c), gained, reached);
+    }
+}
+
+/// A quick solution to start from: always the child with the smallest lower bound (ties: the
+/// one with more components flooded).
+pub fn greedy_descent<const W: usize>(g: &CompGraph<W>, region: Bits<W>) -> Vec<u8> {
+    let mut region = region;
+    let mut frontier = g.frontier(&region);
+    let mut colours = Vec::new();
+    while region != g.all {
+        let mut best: Option<(u32, u32, Step, Bits<W>, Bits<W>)> = None;
+        for_each_child(g, &region, &frontier, |step, gained, reached| {
+            let (r, f) = g.absorb_reached(&region, &frontier, &gained, &reached);
+            let h = lower_bound(g, &r, &f) + step.moves();
+            let size = r.count();
+            if best.as_ref().is_none_or(|b| (h, u32::MAX - size) < (b.0, u32::MAX - b.1)) {
+                best = Some((h, size, step, r, f));
+            }
+        });
+        let (_, _, step, r, f) = best.expect("an unflooded region has a frontier");
+        step.push_moves(&mut colours);
+        region = r;
+        frontier = f;
+    }
+    colours
+}
+
