@@ -12,7 +12,7 @@ mod solvers_cmd;
 
 pub use args::*;
 pub use input::{describe as describe_board, random_puzzle};
-pub use play::build as build_play;
+pub use play::{Setup as PlaySetup, build as build_play};
 
 use clap::{CommandFactory, Parser};
 use std::process::ExitCode;

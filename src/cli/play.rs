@@ -12,7 +12,13 @@ use crate::tui::{self, picker};
 use std::io::IsTerminal;
 
 pub fn run(args: PlayArgs) -> CliResult {
-    let app = build(&args, None)?;
+    let setup = Setup {
+        size: crossterm::terminal::size().ok(),
+        store: data_dir().map(Store::new),
+        puzzles_dir: picker::puzzles_dir(),
+        oracle: true,
+    };
+    let app = build(&args, setup)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(CliError::bad_input(
             "floodit play needs a terminal (stdin and stdout must be a terminal); to solve a puzzle without one, use floodit solve",
@@ -68,9 +74,21 @@ fn first_puzzle(args: &PlayArgs) -> Result<(Puzzle, Origin), CliError> {
     Ok((puzzle, origin))
 }
 
-/// Builds the app from the command line. `size` is the terminal size (read from the terminal
-/// when `None`). Every bad input is an error here, before the terminal is touched.
-pub fn build(args: &PlayArgs, size: Option<(u16, u16)>) -> Result<App, CliError> {
+/// What the app takes from its surroundings rather than the command line (tests choose their own).
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The terminal size, if known.
+    pub size: Option<(u16, u16)>,
+    /// Where the unfinished game is kept.
+    pub store: Option<Store>,
+    pub puzzles_dir: Option<std::path::PathBuf>,
+    /// Search for optima of small boards in the background.
+    pub oracle: bool,
+}
+
+/// Builds the app from the command line. Every bad input is an error here, before the terminal
+/// is touched.
+pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
     let theme = match &args.theme {
         Some(spec) => Theme::load(spec)?,
         None => Theme::default_theme(),
@@ -81,15 +99,15 @@ pub fn build(args: &PlayArgs, size: Option<(u16, u16)>) -> Result<App, CliError>
     if let Some(free) = args.puzzles.iter().skip(1).find(|p| !p.exists()) {
         return Err(CliError::bad_input(format!("{}: no such file", free.display())));
     }
-    let store = data_dir().map(Store::new);
+    let store = setup.store;
     let options = Options {
         board: args.board.clone(),
         files: args.puzzles.clone(),
-        puzzles_dir: picker::puzzles_dir(),
+        puzzles_dir: setup.puzzles_dir,
         store: store.clone(),
-        oracle: true,
+        oracle: setup.oracle,
     };
-    let (w, h) = size.or_else(|| crossterm::terminal::size().ok()).unwrap_or((80, 24));
+    let (w, h) = setup.size.unwrap_or((80, 24));
     let mut app = App::new(puzzle, origin, look, options, w, h);
     if let Some(store) = store {
         match store.load() {

@@ -11,10 +11,12 @@ use crate::model::{Colour, Components, Mode, Move, MoveError};
 use crate::solver::{Limits, Problem, SolveError, oracle::Oracle};
 use std::time::Duration;
 
-/// Boards with more components than this are not searched exhaustively (the search would need
-/// too much memory or time for a quick fact in the panel).
-pub const ORACLE_MAX_COMPONENTS: usize = 60;
-const ORACLE_LIMITS: Limits = Limits { time: Some(Duration::from_secs(20)), nodes: Some(3_000_000), memory: None };
+/// Boards with more components than this are not searched exhaustively: a random 10x10 board
+/// with 6 colours (about 60 components) already takes seconds and most of a gigabyte.
+pub const ORACLE_MAX_COMPONENTS: usize = 50;
+/// Bounds on the background search, which then reports a lower bound instead.
+const ORACLE_LIMITS: Limits =
+    Limits { time: Some(Duration::from_secs(10)), nodes: Some(1_000_000), memory: Some(128 << 20) };
 
 pub fn update(app: &mut App, action: Action) {
     match action {

@@ -13,7 +13,7 @@ pub struct HelpView<'a> {
 }
 
 fn keys_of(b: &Binding) -> String {
-    b.keys.iter().map(|k| k.name()).collect::<Vec<_>>().join(" ")
+    b.keys.iter().map(|k| k.name()).collect::<Vec<_>>().join("/")
 }
 
 /// The help lines: the playing keys one per line (bindings with the same text share a line),
@@ -25,7 +25,7 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     let mut rows: Vec<(String, &str)> = Vec::new();
     for b in game {
         match rows.last_mut() {
-            Some((keys, help)) if *help == b.help => *keys = format!("{keys}  {}", keys_of(b)),
+            Some((keys, help)) if *help == b.help => *keys = format!("{keys} {}", keys_of(b)),
             _ => rows.push((keys_of(b), b.help)),
         }
     }

@@ -29,7 +29,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
     frame.render_widget(chrome::StatusLine { app }, p.status);
     frame.render_widget(chrome::Footer { app }, p.footer);
     match &app.overlay {
-        Overlay::None if app.game.is_solved() => frame.render_widget(overlays::Solved { app }, p.board),
+        Overlay::None if app.game.is_solved() => frame.render_widget(overlays::Solved { app }, area),
         Overlay::None => {}
         Overlay::Help => frame.render_widget(help::HelpView { app }, area),
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
@@ -59,9 +59,26 @@ pub fn popup(look: &Look, title: &str, lines: Vec<Line>, area: Rect, buf: &mut r
     Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(look, format!(" {title} "))).render(area, buf);
 }
 
-/// About how many terminal rows `lines` take at `width` when wrapped (for sizing popups; word
-/// wrapping can need a little more, so popups leave a spare row).
+/// How many terminal rows `lines` take at `width` when word-wrapped (for sizing popups).
 pub fn wrapped_height(lines: &[Line], width: u16) -> u16 {
     let w = width.max(1) as usize;
-    lines.iter().map(|l| l.width().max(1).div_ceil(w) as u16).sum()
+    let mut rows = 0;
+    for line in lines {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        let mut used = 0;
+        rows += 1;
+        for word in text.split_inclusive(' ') {
+            let n = word.chars().count();
+            if used > 0 && used + n.saturating_sub(1) > w {
+                rows += 1;
+                used = 0;
+            }
+            used += n;
+            while used > w {
+                rows += 1;
+                used -= w;
+            }
+        }
+    }
+    rows
 }
