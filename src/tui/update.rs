@@ -325,7 +325,7 @@ pub(super) fn start_optimum(app: &mut App) {
     } else if !app.options.oracle {
         Optimum::Unknown { why: "not searched".into(), at_least: None }
     } else if app.start_components > ORACLE_MAX_COMPONENTS {
-        Optimum::Unknown { why: "too many components to search here".into(), at_least: None }
+        Optimum::Unknown { why: "too big to search here".into(), at_least: None }
     } else {
         let problem = Problem::new(app.game.start().clone(), app.game.mode());
         Optimum::Searching(app.workers.solve(Box::new(Oracle), problem, ORACLE_LIMITS))
