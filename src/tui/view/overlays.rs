@@ -10,7 +10,7 @@ use crate::formats::{id, tatham};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
 fn key_line(app: &App, ctx: Context) -> Line<'static> {
     let ui = app.look.ui();
@@ -160,6 +160,16 @@ impl Widget for IdView<'_> {
             "Copied to the clipboard where the terminal allows it (OSC 52); or Shift+drag to select. Esc closes.",
             ui.dim,
         ));
-        boxed(app, " Game ID ", lines, 76, area, buf);
+        // No side borders: a long ID wraps at the screen's edge, so selecting it with the mouse
+        // picks up no frame characters.
+        let h = (wrapped_height(&lines, area.width) + 2).min(area.height);
+        let rect = centred(area, area.width, h);
+        Clear.render(rect, buf);
+        let block = Block::new()
+            .borders(Borders::TOP | Borders::BOTTOM)
+            .border_set(app.look.border_set())
+            .border_style(ui.border)
+            .title(Line::styled(" Game ID ", ui.title));
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(block).render(rect, buf);
     }
 }
