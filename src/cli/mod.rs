@@ -5,11 +5,14 @@ mod bench;
 mod compare;
 mod gen_cmd;
 mod input;
+mod play;
 mod runner;
 mod solve;
 mod solvers_cmd;
 
 pub use args::*;
+pub use input::{describe as describe_board, random_puzzle};
+pub use play::{Setup as PlaySetup, build as build_play};
 
 use clap::{CommandFactory, Parser};
 use std::process::ExitCode;
@@ -54,14 +57,8 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cli: Cli) -> CliResult {
     match cli.command {
-        None => {
-            Cli::command().print_help().map_err(CliError::bad_input)?;
-            Ok(())
-        }
-        Some(Command::Play(_)) => {
-            Cli::command().print_help().map_err(CliError::bad_input)?;
-            Ok(())
-        }
+        None => play::run(play::default_args()),
+        Some(Command::Play(a)) => play::run(a),
         Some(Command::Solve(a)) => solve::run(a),
         Some(Command::Bench(a)) => bench::run(a),
         Some(Command::Compare(a)) => compare::run(a),

@@ -1,0 +1,120 @@
+//! `floodit` and `floodit play`: set up the game from the command line and open the TUI.
+
+use super::args::{ColorChoice, PlayArgs};
+use super::{CliError, CliResult, input};
+use crate::formats::{Puzzle, id, resolve_pivot};
+use crate::model::Mode;
+use crate::tui::app::{App, Options, Origin, Tone};
+use crate::tui::look::Look;
+use crate::tui::save::{Store, data_dir};
+use crate::tui::theme::{Depth, Theme};
+use crate::tui::{self, picker};
+use std::io::IsTerminal;
+
+pub fn run(args: PlayArgs) -> CliResult {
+    let setup = Setup {
+        size: crossterm::terminal::size().ok(),
+        store: data_dir().map(Store::new),
+        puzzles_dir: picker::puzzles_dir(),
+        oracle: true,
+    };
+    let app = build(&args, setup)?;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(CliError::bad_input(
+            "floodit play needs a terminal (stdin and stdout must be a terminal); to solve a puzzle without one, use floodit solve",
+        ));
+    }
+    tui::run(app).map_err(|e| CliError::bad_input(format!("terminal error: {e}")))
+}
+
+/// The options of a bare `floodit` (the same as `floodit play` with none).
+pub fn default_args() -> PlayArgs {
+    use clap::Parser;
+    match super::Cli::parse_from(["floodit", "play"]).command {
+        Some(super::Command::Play(a)) => a,
+        _ => unreachable!("`floodit play` parses as the play command"),
+    }
+}
+
+/// The colour depth to draw with: `--color`, else what the environment says.
+pub fn depth(choice: ColorChoice) -> Depth {
+    let var = |k: &str| std::env::var(k).ok();
+    match choice {
+        ColorChoice::Auto => {
+            Depth::detect(var("COLORTERM").as_deref(), var("TERM").as_deref(), var("NO_COLOR").as_deref())
+        }
+        ColorChoice::Never => Depth::None,
+        ColorChoice::Ansi16 => Depth::Ansi16,
+        ColorChoice::Ansi256 => Depth::Ansi256,
+        ColorChoice::Truecolor => Depth::TrueColor,
+    }
+}
+
+/// The first puzzle to play, and where it came from.
+fn first_puzzle(args: &PlayArgs) -> Result<(Puzzle, Origin), CliError> {
+    let (mut puzzle, origin) = if let Some(text) = &args.id {
+        (id::parse_any(text)?, Origin::Id)
+    } else if let Some(path) = args.puzzles.first() {
+        (Puzzle::load(path)?, Origin::File(path.clone()))
+    } else {
+        let (p, seed) = input::random_puzzle(&args.board)?;
+        return Ok((p, Origin::Random { seed }));
+    };
+    // --free and --pivot also apply to a puzzle file or an ID.
+    if args.board.free {
+        if args.board.pivot.is_some() {
+            return Err(CliError::bad_input("--free and --pivot do not go together: a free game has no pivot"));
+        }
+        puzzle.mode = Mode::Free;
+    } else if let Some((r, c)) = args.board.pivot {
+        let pivot = resolve_pivot(puzzle.board.graph(), r as i64, c as i64).map_err(CliError::bad_input)?;
+        puzzle.mode = Mode::Fixed { pivot };
+        puzzle.optimal = None;
+    }
+    Ok((puzzle, origin))
+}
+
+/// What the app takes from its surroundings rather than the command line (tests choose their own).
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The terminal size, if known.
+    pub size: Option<(u16, u16)>,
+    /// Where the unfinished game is kept.
+    pub store: Option<Store>,
+    pub puzzles_dir: Option<std::path::PathBuf>,
+    /// Search for optima of small boards in the background.
+    pub oracle: bool,
+}
+
+/// Builds the app from the command line. Every bad input is an error here, before the terminal
+/// is touched.
+pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
+    let theme = match &args.theme {
+        Some(spec) => Theme::load(spec)?,
+        None => Theme::default_theme(),
+    };
+    let depth = depth(args.color);
+    let look = Look::new(theme, depth, args.glyphs, args.ascii);
+    let (puzzle, origin) = first_puzzle(args)?;
+    if let Some(free) = args.puzzles.iter().skip(1).find(|p| !p.exists()) {
+        return Err(CliError::bad_input(format!("{}: no such file", free.display())));
+    }
+    let store = setup.store;
+    let options = Options {
+        board: args.board.clone(),
+        files: args.puzzles.clone(),
+        puzzles_dir: setup.puzzles_dir,
+        store: store.clone(),
+        oracle: setup.oracle,
+    };
+    let (w, h) = setup.size.unwrap_or((80, 24));
+    let mut app = App::new(puzzle, origin, look, options, w, h);
+    if let Some(store) = store {
+        match store.load() {
+            Ok(Some(saved)) => tui::offer_resume(&mut app, saved),
+            Ok(None) => {}
+            Err(e) => app.status = Some(crate::tui::app::Status { text: e, tone: Tone::Warn }),
+        }
+    }
+    Ok(app)
+}

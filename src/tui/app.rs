@@ -1,0 +1,204 @@
+//! The app's whole state. Views read it; only `update` changes it.
+
+use super::keymap::Context;
+use super::look::Look;
+use super::picker::Picker;
+use super::save::{SavedGame, Store};
+use super::worker::{Running, Workers};
+use crate::cli::BoardArgs;
+use crate::formats::Puzzle;
+use crate::model::{Cell, Components, Game, Pos};
+use std::path::PathBuf;
+
+/// Where the current puzzle came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    File(PathBuf),
+    Id,
+    Random { seed: u64 },
+    Saved,
+}
+
+/// What is known about the optimum of the starting board.
+#[derive(Clone, Debug)]
+pub enum Optimum {
+    /// Stated by the puzzle file.
+    Stated(u32),
+    /// The exhaustive search is running.
+    Searching(Running),
+    /// Found by the exhaustive search.
+    Found { moves: u32, millis: f64 },
+    /// Not known; the reason (and a lower bound when the search got one).
+    Unknown { why: String, at_least: Option<u32> },
+}
+
+/// A one-line message under the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    pub text: String,
+    pub tone: Tone,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Good,
+    Warn,
+}
+
+/// What covers the board, if anything.
+#[derive(Clone, Debug)]
+pub enum Overlay {
+    None,
+    Help,
+    Picker(Picker),
+    /// The offer to resume a saved game (shown at start).
+    Resume(SavedGame),
+    /// The game ID, shown for copying.
+    Id,
+}
+
+/// Options fixed at start.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// How random boards are made (`n`).
+    pub board: BoardArgs,
+    /// Puzzle files named on the command line (listed first in the picker).
+    pub files: Vec<PathBuf>,
+    pub puzzles_dir: Option<PathBuf>,
+    /// Where the unfinished game is kept; `None`: nowhere (nothing is saved).
+    pub store: Option<Store>,
+    /// Search for the optimum of small boards in the background.
+    pub oracle: bool,
+}
+
+pub struct App {
+    pub puzzle: Puzzle,
+    pub origin: Origin,
+    pub game: Game,
+    /// Components of the starting board (a board fact, computed once per game).
+    pub start_components: usize,
+    /// Components of the current board.
+    pub components: usize,
+    pub optimum: Optimum,
+    /// The cursor, in layout coordinates; always on a cell.
+    pub cursor: Pos,
+    /// Free mode: the cell the next move is played at.
+    pub picked: Option<Cell>,
+    pub overlay: Overlay,
+    pub look: Look,
+    pub status: Option<Status>,
+    pub options: Options,
+    pub workers: Workers,
+    /// Terminal size in cells.
+    pub width: u16,
+    pub height: u16,
+    /// Set when something visible changed since the last frame.
+    pub redraw: bool,
+    pub quit: bool,
+    /// The game changed since it was last saved.
+    pub unsaved: bool,
+    /// Bytes to send to the terminal outside a frame (OSC 52 clipboard), taken by the loop.
+    pub outbox: Vec<String>,
+    /// An action waiting to be pressed again to confirm (leaving an unfinished game).
+    pub confirm: Option<super::action::Action>,
+    /// The save slot holds a game of this session (so finishing may clear it).
+    pub slot_ours: bool,
+}
+
+impl App {
+    pub fn new(puzzle: Puzzle, origin: Origin, look: Look, options: Options, width: u16, height: u16) -> App {
+        let game = puzzle.game();
+        let mut app = App {
+            start_components: 0,
+            components: 0,
+            optimum: Optimum::Unknown { why: String::new(), at_least: None },
+            cursor: Pos { row: 0, col: 0 },
+            picked: None,
+            overlay: Overlay::None,
+            look,
+            status: None,
+            options,
+            workers: Workers::default(),
+            width,
+            height,
+            redraw: true,
+            quit: false,
+            unsaved: false,
+            outbox: Vec::new(),
+            confirm: None,
+            slot_ours: false,
+            puzzle,
+            origin,
+            game,
+        };
+        app.start_game();
+        app
+    }
+
+    /// Sets up everything that depends on a new game (the puzzle and game are already set).
+    pub(super) fn start_game(&mut self) {
+        self.start_components = Components::new(self.game.start()).len();
+        self.components = Components::new(self.game.board()).len();
+        let g = self.game.board().graph();
+        let home = self.game.mode().pivot().unwrap_or(0);
+        self.cursor = g.pos(home);
+        self.picked = None;
+        self.redraw = true;
+        super::update::start_optimum(self);
+    }
+
+    /// Which part of the key table applies now.
+    pub fn context(&self) -> Context {
+        match self.overlay {
+            Overlay::None => Context::Game,
+            Overlay::Help | Overlay::Id => Context::Popup,
+            Overlay::Picker(_) => Context::Picker,
+            Overlay::Resume(_) => Context::Resume,
+        }
+    }
+
+    /// The cell under the cursor.
+    pub fn cursor_cell(&self) -> Option<Cell> {
+        self.game.board().graph().cell_at(self.cursor.row as usize, self.cursor.col as usize)
+    }
+
+    /// The best known optimum of the starting board.
+    pub fn optimum_moves(&self) -> Option<u32> {
+        match self.optimum {
+            Optimum::Stated(n) | Optimum::Found { moves: n, .. } => Some(n),
+            _ => None,
+        }
+    }
+
+    /// True while a background job runs (the loop then wakes up to show progress).
+    pub fn busy(&self) -> bool {
+        self.workers.busy()
+    }
+
+    /// Saves an unfinished game (or clears the slot once this session's game is finished).
+    /// Called by the loop after each batch of input and on quitting.
+    pub fn persist(&mut self) {
+        if !self.unsaved {
+            return;
+        }
+        self.unsaved = false;
+        let Some(store) = &self.options.store else { return };
+        let unfinished = !self.game.history().is_empty() && !self.game.is_solved();
+        let result = if unfinished {
+            self.slot_ours = true;
+            store.save(&SavedGame::new(&self.puzzle, &self.game))
+        } else if self.slot_ours {
+            store.clear()
+        } else {
+            Ok(())
+        };
+        if let Err(e) = result {
+            self.say(Tone::Warn, e);
+        }
+    }
+
+    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+        self.status = Some(Status { text: text.into(), tone });
+    }
+}

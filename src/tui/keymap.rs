@@ -1,0 +1,255 @@
+//! The one key table: it turns keys into actions, and the help screen and the footer hints are
+//! generated from it, so they cannot disagree with what the keys do.
+
+use super::action::{Action, Dir};
+use crate::model::{Colour, MAX_COLOURS};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// Where a binding applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Context {
+    /// Always, whatever is open.
+    Global,
+    /// The board (no overlay open).
+    Game,
+    /// The puzzle picker.
+    Picker,
+    /// The offer to resume a saved game.
+    Resume,
+    /// The help screen and the game ID box.
+    Popup,
+}
+
+impl Context {
+    pub fn title(self) -> &'static str {
+        match self {
+            Context::Global => "Anywhere",
+            Context::Game => "Playing",
+            Context::Picker => "Puzzle picker",
+            Context::Resume => "Resume offer",
+            Context::Popup => "Help and ID boxes",
+        }
+    }
+}
+
+/// A key as the table writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Char(char),
+    Ctrl(char),
+    Enter,
+    Esc,
+    Backspace,
+    Up,
+    Down,
+    Left,
+    Right,
+    /// The colour keys: `0`-`9`, then Shift+`A`-`Z` for colours 10 to 35.
+    Colour,
+}
+
+impl Key {
+    pub fn name(self) -> String {
+        match self {
+            Key::Char(' ') => "Space".into(),
+            Key::Char(c) => c.to_string(),
+            Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
+            Key::Enter => "Enter".into(),
+            Key::Esc => "Esc".into(),
+            Key::Backspace => "Backspace".into(),
+            Key::Up => "↑".into(),
+            Key::Down => "↓".into(),
+            Key::Left => "←".into(),
+            Key::Right => "→".into(),
+            Key::Colour => "0-9 A-Z".into(),
+        }
+    }
+
+    /// The action for `ev` if it is this key (`Colour` yields the colour it names).
+    fn matches(self, ev: &KeyEvent) -> Option<Option<Colour>> {
+        let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
+        let hit = match (self, ev.code) {
+            (Key::Ctrl(k), KeyCode::Char(c)) => ctrl && c.eq_ignore_ascii_case(&k),
+            (_, _) if ctrl || ev.modifiers.contains(KeyModifiers::ALT) => false,
+            (Key::Colour, KeyCode::Char(c)) => return colour_key(c).map(Some),
+            (Key::Char(k), KeyCode::Char(c)) => k == c,
+            (Key::Enter, KeyCode::Enter) => true,
+            (Key::Esc, KeyCode::Esc) => true,
+            (Key::Backspace, KeyCode::Backspace) => true,
+            (Key::Up, KeyCode::Up) => true,
+            (Key::Down, KeyCode::Down) => true,
+            (Key::Left, KeyCode::Left) => true,
+            (Key::Right, KeyCode::Right) => true,
+            _ => false,
+        };
+        hit.then_some(None)
+    }
+}
+
+/// The colour a colour key names: digits are 0-9, capital letters 10-35. Lower-case letters are
+/// commands, so the two can never collide.
+pub fn colour_key(c: char) -> Option<Colour> {
+    let colour = match c {
+        '0'..='9' => c as u32 - '0' as u32,
+        'A'..='Z' => c as u32 - 'A' as u32 + 10,
+        _ => return None,
+    };
+    (colour < MAX_COLOURS as u32).then_some(colour as Colour)
+}
+
+/// The key that plays colour `c` (as shown in the UI).
+pub fn colour_key_name(c: Colour) -> char {
+    crate::model::colour_char(c).to_ascii_uppercase()
+}
+
+/// One row of the key table.
+pub struct Binding {
+    pub context: Context,
+    pub keys: &'static [Key],
+    /// The action; for [`Key::Colour`] the colour is filled in from the key.
+    pub action: Action,
+    /// A word or two for the footer, or "" to leave it out of the footer.
+    pub hint: &'static str,
+    /// The help screen's description.
+    pub help: &'static str,
+}
+
+const fn bind(
+    context: Context,
+    keys: &'static [Key],
+    action: Action,
+    hint: &'static str,
+    help: &'static str,
+) -> Binding {
+    Binding { context, keys, action, hint, help }
+}
+
+use Context::{Game, Global, Picker, Popup, Resume};
+
+/// Every key, in the order the help screen shows them.
+pub static KEYMAP: &[Binding] = &[
+    bind(Game, &[Key::Colour], Action::PlayColour(0), "colour", "play a colour: 0-9, then Shift+A-Z for colours 10-35"),
+    bind(
+        Game,
+        &[Key::Enter, Key::Char(' ')],
+        Action::PlayAtCursor,
+        "play",
+        "play the cursor's colour (free mode: pick the cell first)",
+    ),
+    bind(Game, &[Key::Left, Key::Char('h')], Action::MoveCursor(Dir::Left), "", "move the cursor"),
+    bind(Game, &[Key::Down, Key::Char('j')], Action::MoveCursor(Dir::Down), "", "move the cursor"),
+    bind(Game, &[Key::Up, Key::Char('k')], Action::MoveCursor(Dir::Up), "", "move the cursor"),
+    bind(Game, &[Key::Right, Key::Char('l')], Action::MoveCursor(Dir::Right), "", "move the cursor"),
+    bind(Game, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
+    bind(Game, &[Key::Char('r')], Action::Redo, "redo", "redo an undone move"),
+    bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
+    bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new random game"),
+    bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)"),
+    bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
+    bind(Game, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
+    bind(Game, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
+    bind(Game, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
+    bind(
+        Game,
+        &[Key::Char('q'), Key::Esc],
+        Action::Quit,
+        "quit",
+        "quit; an unfinished game is saved and offered next time",
+    ),
+    bind(Picker, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "previous"),
+    bind(Picker, &[Key::Down, Key::Char('j')], Action::ListMove(1), "", "next"),
+    bind(Picker, &[Key::Enter], Action::ListOpen, "open", "play the selected puzzle"),
+    bind(Picker, &[Key::Esc, Key::Char('q'), Key::Char('o')], Action::Close, "back", "back to the game"),
+    bind(Resume, &[Key::Enter, Key::Char('y')], Action::ResumeAccept, "resume", "resume the saved game"),
+    bind(
+        Resume,
+        &[Key::Char('n'), Key::Esc],
+        Action::ResumeDecline,
+        "not now",
+        "not now: keep it saved and play this game",
+    ),
+    bind(Resume, &[Key::Char('d')], Action::ResumeDiscard, "discard", "discard the saved game"),
+    bind(Popup, &[Key::Char('?'), Key::Esc, Key::Char('q'), Key::Enter], Action::Close, "close", "close the box"),
+    bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
+];
+
+/// The action `ev` means in `context`, if any.
+pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
+    KEYMAP.iter().filter(|b| b.context == context || b.context == Global).find_map(|b| {
+        b.keys.iter().find_map(|k| k.matches(ev)).map(|colour| match (colour, &b.action) {
+            (Some(c), Action::PlayColour(_)) => Action::PlayColour(c),
+            _ => b.action.clone(),
+        })
+    })
+}
+
+/// Footer hints for `context`: (keys, hint) pairs, in table order.
+pub fn hints(context: Context) -> Vec<(String, &'static str)> {
+    KEYMAP
+        .iter()
+        .filter(|b| b.context == context && !b.hint.is_empty())
+        .map(|b| (b.keys.iter().map(|k| k.name()).collect::<Vec<_>>().join("/"), b.hint))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
+        KeyEvent::new(code, modifiers)
+    }
+
+    fn ch(c: char) -> KeyEvent {
+        let m = if c.is_ascii_uppercase() { KeyModifiers::SHIFT } else { KeyModifiers::NONE };
+        key(KeyCode::Char(c), m)
+    }
+
+    #[test]
+    fn colours_and_commands_do_not_collide() {
+        assert_eq!(action_for(Game, &ch('3')), Some(Action::PlayColour(3)));
+        assert_eq!(action_for(Game, &ch('A')), Some(Action::PlayColour(10)));
+        assert_eq!(action_for(Game, &ch('Z')), Some(Action::PlayColour(35)));
+        assert_eq!(action_for(Game, &ch('u')), Some(Action::Undo));
+        assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
+        assert_eq!(action_for(Game, &ch('x')), None);
+        for b in KEYMAP.iter().filter(|b| b.context == Game) {
+            for k in b.keys {
+                if let Key::Char(c) = k {
+                    assert_eq!(colour_key(*c), None, "'{c}' is both a command and a colour");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_key_is_bound_twice_in_one_context() {
+        for ctx in [Game, Picker, Resume, Popup] {
+            let mut seen = Vec::new();
+            for b in KEYMAP.iter().filter(|b| b.context == ctx || b.context == Global) {
+                for k in b.keys {
+                    assert!(!seen.contains(k), "{k:?} bound twice in {ctx:?}");
+                    seen.push(*k);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ctrl_c_quits_everywhere_and_ctrl_keys_are_not_letters() {
+        let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        for ctx in [Game, Picker, Resume, Popup] {
+            assert_eq!(action_for(ctx, &ctrl_c), Some(Action::Quit));
+        }
+        assert_eq!(action_for(Game, &key(KeyCode::Char('u'), KeyModifiers::CONTROL)), None);
+        assert_eq!(action_for(Game, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Quit));
+        assert_eq!(action_for(Picker, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Close));
+    }
+
+    #[test]
+    fn hints_come_from_the_table() {
+        let h = hints(Game);
+        assert_eq!(h[0], ("0-9 A-Z".to_string(), "colour"));
+        assert!(h.contains(&("u/Backspace".to_string(), "undo")));
+    }
+}

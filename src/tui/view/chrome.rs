@@ -1,0 +1,139 @@
+//! The lines around the panes: title bar, status line, footer of key hints, and the message
+//! shown when the terminal is too small.
+
+use super::super::app::{App, Tone};
+use super::super::keymap::hints;
+use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
+use crate::model::Mode;
+use crate::tui::update::colour_range;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+pub struct TitleBar<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for TitleBar<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let left = Line::from(vec![
+            Span::styled(" floodit ", ui.title.add_modifier(ratatui::style::Modifier::REVERSED)),
+            Span::raw(" "),
+            Span::styled(app.puzzle.title.clone(), ui.title),
+        ]);
+        let game = &app.game;
+        let moves = match game.move_limit() {
+            Some(l) => format!("move {} of {l}", game.moves_made()),
+            None => format!("move {}", game.moves_made()),
+        };
+        let mode = if game.mode().is_free() { "Free-Flood-It · " } else { "" };
+        let right = Span::styled(format!("{mode}{moves} "), ui.dim);
+        let right_w = right.width() as u16;
+        let left_w = left.width() as u16;
+        left.render(area, buf);
+        if left_w + right_w + 1 < area.width {
+            buf.set_span(area.x + area.width - right_w, area.y, &right, right_w);
+        }
+    }
+}
+
+pub struct StatusLine<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for StatusLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let game = &app.game;
+        let (text, style) = if let Some(s) = &app.status {
+            let style = match s.tone {
+                Tone::Info => ui.text,
+                Tone::Good => ui.good,
+                Tone::Warn => ui.warn,
+            };
+            (s.text.clone(), style)
+        } else if game.is_solved() {
+            (format!("Solved in {} moves.", game.moves_made()), ui.good)
+        } else if game.limit_reached() {
+            let limit = game.move_limit().unwrap_or(0);
+            (format!("Move limit ({limit}) reached: u undoes, or keep playing past it."), ui.warn)
+        } else {
+            let keys = colour_range(game.board().num_colours());
+            let text = match game.mode() {
+                Mode::Fixed { .. } => {
+                    format!("Flood from the pivot: a colour key ({keys}) or Enter on a cell of that colour.")
+                }
+                Mode::Free => match app.picked {
+                    None => "Free-Flood-It: Enter or a click picks a cell, then choose its new colour.".to_string(),
+                    Some(_) => format!("Now the colour: a key ({keys}) or Enter on a cell of that colour."),
+                },
+            };
+            (text, ui.dim)
+        };
+        Line::styled(format!(" {text}"), style).render(area, buf);
+    }
+}
+
+pub struct Footer<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for Footer<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let ui = self.app.look.ui();
+        let all = hints(self.app.context());
+        let help = all.iter().position(|(_, h)| *h == "help");
+        let mut spans = vec![Span::raw(" ")];
+        let mut used = 1;
+        // Keep "? help" last so that it is always shown, whatever the width.
+        let reserve = help.map(|i| all[i].0.len() + all[i].1.len() + 3).unwrap_or(0);
+        for (i, (keys, hint)) in all.iter().enumerate() {
+            if Some(i) == help {
+                continue;
+            }
+            let w = keys.chars().count() + hint.len() + 3;
+            if used + w + reserve > area.width as usize {
+                break;
+            }
+            spans.push(Span::styled(keys.clone(), ui.key));
+            spans.push(Span::styled(format!(" {hint}  "), ui.dim));
+            used += w;
+        }
+        if let Some(i) = help {
+            spans.push(Span::styled(all[i].0.clone(), ui.key));
+            spans.push(Span::styled(format!(" {}", all[i].1), ui.dim));
+        }
+        Line::from(spans).render(area, buf);
+    }
+}
+
+pub struct TooSmall<'a> {
+    pub app: &'a App,
+    pub area: Rect,
+}
+
+impl Widget for TooSmall<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let ui = self.app.look.ui();
+        let text = vec![
+            Line::styled("Terminal too small", ui.warn),
+            Line::raw(format!(
+                "{}x{}: floodit needs at least {MIN_WIDTH}x{MIN_HEIGHT}.",
+                self.area.width, self.area.height
+            )),
+            Line::raw("Enlarge the window, or press q to quit (the game is saved)."),
+        ];
+        let h = 3.min(area.height);
+        let y = area.y + (area.height - h) / 2;
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true })
+            .style(Style::default())
+            .render(Rect { y, height: area.height - (y - area.y), ..area }, buf);
+    }
+}

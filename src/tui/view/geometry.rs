@@ -1,0 +1,175 @@
+//! Where everything goes: the panes for a terminal size, and where each board cell is drawn.
+//! Pure functions of the app, shared by the views and by mouse handling.
+
+use super::super::app::App;
+use crate::model::{Graph, Pos};
+use ratatui::layout::Rect;
+
+/// Below this the app shows a "too small" message instead of the game.
+pub const MIN_WIDTH: u16 = 40;
+pub const MIN_HEIGHT: u16 = 12;
+
+/// The narrowest side column (history and solver panel).
+const SIDE_MIN: u16 = 30;
+const SIDE_MAX: u16 = 50;
+/// Height of the solver panel's content plus borders.
+pub const PANEL_HEIGHT: u16 = 12;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Panes {
+    pub title: Rect,
+    pub board: Rect,
+    pub history: Rect,
+    pub panel: Rect,
+    pub status: Rect,
+    pub footer: Rect,
+}
+
+/// Columns and rows the board needs at two columns per cell (with wrap marks and borders).
+fn board_need(g: &Graph) -> (u16, u16) {
+    let wrap = if g.topology().wraps() { 2 } else { 0 };
+    ((g.cols() * 2 + 2 + wrap).min(u16::MAX as usize) as u16, (g.rows() + 2).min(u16::MAX as usize) as u16)
+}
+
+/// The panes for `area`, or `None` when the terminal is too small.
+pub fn panes(area: Rect, app: &App) -> Option<Panes> {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        return None;
+    }
+    let row = |y: u16| Rect { x: area.x, y, width: area.width, height: 1 };
+    let title = row(area.y);
+    let footer = row(area.y + area.height - 1);
+    let status = row(area.y + area.height - 2);
+    let main = Rect { x: area.x, y: area.y + 1, width: area.width, height: area.height - 3 };
+    let (need_w, need_h) = board_need(app.game.board().graph());
+    if main.width >= need_w + SIDE_MIN {
+        // Side by side: the side column gets what the board leaves (within limits), and the
+        // board takes the rest, so it grows on big screens.
+        let side_w = (main.width - need_w).clamp(SIDE_MIN, SIDE_MAX);
+        let board = Rect { width: main.width - side_w, ..main };
+        let side = Rect { x: main.x + board.width, width: side_w, ..main };
+        let panel_h = PANEL_HEIGHT.min(side.height.saturating_sub(4)).max(side.height / 2);
+        let panel_h = if side.height >= PANEL_HEIGHT + 4 { PANEL_HEIGHT } else { panel_h };
+        let history = Rect { height: side.height - panel_h, ..side };
+        let panel = Rect { y: side.y + history.height, height: panel_h, ..side };
+        Some(Panes { title, board, history, panel, status, footer })
+    } else {
+        // Stacked: the board on top, history and solver panel side by side below.
+        let below_min = 6.min(main.height / 2);
+        let board_h = need_h.min(main.height - below_min).max(main.height / 2);
+        let board = Rect { height: board_h, ..main };
+        let below = Rect { y: main.y + board_h, height: main.height - board_h, ..main };
+        let history = Rect { width: below.width * 2 / 5, ..below };
+        let panel = Rect { x: below.x + history.width, width: below.width - history.width, ..below };
+        Some(Panes { title, board, history, panel, status, footer })
+    }
+}
+
+/// How the board is drawn inside its pane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardGeom {
+    /// Where the first visible cell's top-left corner is.
+    pub x0: u16,
+    pub y0: u16,
+    /// Size of one cell in terminal cells.
+    pub cw: u16,
+    pub ch: u16,
+    /// The visible window of layout rows and columns (the whole board when it fits).
+    pub first_row: usize,
+    pub first_col: usize,
+    pub rows: usize,
+    pub cols: usize,
+    /// Wrap marks are drawn one column left and right of the cells.
+    pub wrap: bool,
+}
+
+impl BoardGeom {
+    /// The screen rectangle of the cell at layout `(row, col)`, if visible.
+    pub fn cell_rect(&self, row: usize, col: usize) -> Option<Rect> {
+        let (r, c) = (row.checked_sub(self.first_row)?, col.checked_sub(self.first_col)?);
+        (r < self.rows && c < self.cols).then(|| Rect {
+            x: self.x0 + c as u16 * self.cw,
+            y: self.y0 + r as u16 * self.ch,
+            width: self.cw,
+            height: self.ch,
+        })
+    }
+
+    /// The layout position drawn at screen `(x, y)`, if any.
+    pub fn hit(&self, x: u16, y: u16) -> Option<Pos> {
+        let (dx, dy) = (x.checked_sub(self.x0)?, y.checked_sub(self.y0)?);
+        let (c, r) = ((dx / self.cw) as usize, (dy / self.ch) as usize);
+        (r < self.rows && c < self.cols)
+            .then(|| Pos { row: (self.first_row + r) as u16, col: (self.first_col + c) as u16 })
+    }
+
+    /// True when only part of the board is shown.
+    pub fn scrolled(&self, g: &Graph) -> bool {
+        self.rows < g.rows() || self.cols < g.cols()
+    }
+}
+
+/// Cell sizes to try, largest first: two columns per cell keeps cells about square.
+const SCALES: [(u16, u16); 4] = [(8, 4), (6, 3), (4, 2), (2, 1)];
+
+/// Where the cells of `g` go inside `inner`, keeping `cursor` visible when the board must scroll.
+pub fn board_geom(inner: Rect, g: &Graph, cursor: Pos) -> BoardGeom {
+    let wrap = g.topology().wraps();
+    let mark_w = if wrap { 2 } else { 0 };
+    let avail_w = inner.width.saturating_sub(mark_w) as usize;
+    let avail_h = inner.height as usize;
+    let fits = |cw: u16, ch: u16| g.cols() * cw as usize <= avail_w && g.rows() * ch as usize <= avail_h;
+    let (cw, ch) = SCALES.into_iter().find(|&(w, h)| fits(w, h)).unwrap_or(
+        // Too big for two columns a cell: one column if that fits, else scroll at two.
+        if fits(1, 1) || g.cols() * 2 > avail_w { (1, 1) } else { (2, 1) },
+    );
+    let cols = (avail_w / cw as usize).clamp(1, g.cols());
+    let rows = (avail_h / ch as usize).clamp(1, g.rows());
+    let window = |first_len: usize, visible: usize, at: usize| {
+        if visible >= first_len { 0 } else { at.saturating_sub(visible / 2).min(first_len - visible) }
+    };
+    let first_row = window(g.rows(), rows, cursor.row as usize);
+    let first_col = window(g.cols(), cols, cursor.col as usize);
+    let used_w = cols as u16 * cw;
+    let used_h = rows as u16 * ch;
+    let x0 = inner.x + mark_w / 2 + (inner.width.saturating_sub(mark_w).saturating_sub(used_w)) / 2;
+    let y0 = inner.y + inner.height.saturating_sub(used_h) / 2;
+    BoardGeom { x0, y0, cw, ch, first_row, first_col, rows, cols, wrap }
+}
+
+/// The board's geometry in the current app (for mouse clicks).
+pub fn app_board_geom(app: &App) -> Option<BoardGeom> {
+    let area = Rect { x: 0, y: 0, width: app.width, height: app.height };
+    let p = panes(area, app)?;
+    let inner = super::board::inner(p.board);
+    Some(board_geom(inner, app.game.board().graph(), app.cursor))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Topology;
+
+    #[test]
+    fn scales_up_and_scrolls() {
+        let g = Graph::new(Topology::Grid, 14, 14).unwrap();
+        let c = Pos { row: 0, col: 0 };
+        let small = board_geom(Rect::new(0, 0, 30, 16), &g, c);
+        assert_eq!((small.cw, small.ch, small.rows, small.cols), (2, 1, 14, 14));
+        let big = board_geom(Rect::new(0, 0, 120, 60), &g, c);
+        assert_eq!((big.cw, big.ch), (8, 4));
+        let tiny = board_geom(Rect::new(0, 0, 20, 8), &g, Pos { row: 13, col: 13 });
+        assert_eq!((tiny.cw, tiny.rows, tiny.cols, tiny.first_row, tiny.first_col), (1, 8, 14, 6, 0));
+        assert!(tiny.scrolled(&g));
+        let r = small.cell_rect(3, 5).unwrap();
+        assert_eq!(small.hit(r.x + 1, r.y), Some(Pos { row: 3, col: 5 }));
+        assert_eq!(small.hit(0, 0), None);
+    }
+
+    #[test]
+    fn wrap_marks_take_a_column_each_side() {
+        let g = Graph::new(Topology::Cylinder, 4, 6).unwrap();
+        let geom = board_geom(Rect::new(10, 5, 14, 4), &g, Pos { row: 0, col: 0 });
+        assert_eq!((geom.cw, geom.x0, geom.cols), (2, 11, 6));
+    }
+}

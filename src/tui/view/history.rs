@@ -1,0 +1,87 @@
+//! The history pane: numbered moves with a colour swatch and the cells each gained. Undone
+//! moves stay, greyed, until a new move replaces them.
+
+use super::super::app::App;
+use super::super::keymap::colour_key_name;
+use super::pane;
+use crate::model::Mode;
+use crate::tui::theme::contrast;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+pub struct HistoryView<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for HistoryView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let look = &app.look;
+        let ui = look.ui();
+        let game = &app.game;
+        let history = game.history();
+        let applied = game.moves_made();
+        let title = match (history.len() - applied, game.move_limit()) {
+            (0, None) => format!(" History: {applied} "),
+            (0, Some(l)) => format!(" History: {applied}/{l} "),
+            (undone, _) => format!(" History: {applied} (+{undone} undone) "),
+        };
+        let block = pane(look, title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        if history.is_empty() {
+            Line::styled(" no moves yet", ui.dim).render(inner, buf);
+            return;
+        }
+        let glyphs = look.glyph_mode(game.board().num_colours());
+        let g = game.board().graph();
+        let lines: Vec<Line> = history
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let undone = i >= applied;
+                let c = m.mv.colour;
+                let bg = look.colour(c);
+                // Undone moves show their colour as a shaded (not solid) swatch.
+                let (swatch, swatch_style) = match (glyphs, undone) {
+                    (true, false) => {
+                        (format!("{} ", look.glyph(c)), Style { bg, fg: bg.map(contrast), ..Style::default() })
+                    }
+                    (true, true) => (format!("{} ", look.glyph(c)), ui.dim),
+                    (false, false) => ("  ".to_string(), Style { bg, ..Style::default() }),
+                    (false, true) => (
+                        look.sym("▒▒", "::").to_string(),
+                        Style { fg: bg, ..Style::default() }.add_modifier(Modifier::DIM),
+                    ),
+                };
+                let text_style = if undone { ui.dim } else { ui.text };
+                let at = match game.mode() {
+                    Mode::Free => {
+                        let p = g.pos(m.mv.cell);
+                        format!(" at {},{}", p.row, p.col)
+                    }
+                    Mode::Fixed { .. } => String::new(),
+                };
+                let marker = if i + 1 == applied { ">" } else { " " };
+                let mut spans = vec![
+                    Span::styled(format!("{marker}{:>3} ", i + 1), text_style),
+                    Span::styled(swatch, swatch_style),
+                    Span::styled(format!(" {}{at}  +{}", colour_key_name(c), m.gained), text_style),
+                ];
+                if undone {
+                    spans.push(Span::styled(" undone", ui.dim));
+                }
+                Line::from(spans)
+            })
+            .collect();
+        // Keep the latest applied move in view, with the next undone ones below it when there is room.
+        let h = inner.height as usize;
+        let focus = applied.max(1) - 1;
+        let first = (focus + 2).saturating_sub(h).min(lines.len().saturating_sub(h));
+        let first = first.min(focus);
+        Paragraph::new(lines[first..].to_vec()).render(inner, buf);
+    }
+}

@@ -1,0 +1,84 @@
+//! The views: each pane is a widget drawn from `&App`; nothing here changes state.
+
+pub mod board;
+mod chrome;
+pub mod geometry;
+mod help;
+mod history;
+mod overlays;
+mod panel;
+
+use super::app::{App, Overlay};
+use super::look::Look;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    let Some(p) = geometry::panes(area, app) else {
+        frame.render_widget(chrome::TooSmall { app, area }, area);
+        return;
+    };
+    frame.render_widget(chrome::TitleBar { app }, p.title);
+    frame.render_widget(board::BoardView { app }, p.board);
+    frame.render_widget(history::HistoryView { app }, p.history);
+    frame.render_widget(panel::SolverPanel { app }, p.panel);
+    frame.render_widget(chrome::StatusLine { app }, p.status);
+    frame.render_widget(chrome::Footer { app }, p.footer);
+    match &app.overlay {
+        Overlay::None if app.game.is_solved() => frame.render_widget(overlays::Solved { app }, area),
+        Overlay::None => {}
+        Overlay::Help => frame.render_widget(help::HelpView { app }, area),
+        Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
+        Overlay::Resume(saved) => frame.render_widget(overlays::ResumeView { app, saved }, area),
+        Overlay::Id => frame.render_widget(overlays::IdView { app }, area),
+    }
+}
+
+/// A pane's frame with its title.
+pub fn pane<'a>(look: &Look, title: impl Into<Line<'a>>) -> Block<'a> {
+    Block::bordered()
+        .border_set(look.border_set())
+        .border_style(look.ui().border)
+        .title(title.into().style(look.ui().title))
+}
+
+/// A box of `width`×`height` centred in `area` (clipped to it).
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
+}
+
+/// Draws `lines` in a titled box over whatever is below.
+pub fn popup(look: &Look, title: &str, lines: Vec<Line>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
+    Clear.render(area, buf);
+    Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(look, format!(" {title} "))).render(area, buf);
+}
+
+/// How many terminal rows `lines` take at `width` when word-wrapped (for sizing popups).
+pub fn wrapped_height(lines: &[Line], width: u16) -> u16 {
+    let w = width.max(1) as usize;
+    let mut rows = 0;
+    for line in lines {
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        let mut used = 0;
+        rows += 1;
+        for word in text.split_inclusive(' ') {
+            let n = word.chars().count();
+            if used > 0 && used + n.saturating_sub(1) > w {
+                rows += 1;
+                used = 0;
+            }
+            used += n;
+            while used > w {
+                rows += 1;
+                used -= w;
+            }
+        }
+    }
+    rows
+}
