@@ -49,4 +49,31 @@ pub enum Action {
     },
     /// A background job finished.
     JobDone(JobResult),
+    /// The timer: autoplay's next step is due, or a running job's progress is worth a frame.
+    Tick,
+    /// The solver panel: board facts, then each family's view.
+    NextFamily,
+    /// The next solver within the panel's family.
+    NextAlgorithm,
+    /// Run the panel's solver from the current position, or cancel it while it runs.
+    RunOrCancel,
+    /// The exact solver's hint from the current position.
+    Hint,
+    /// Step through the panel's solution on the board.
+    StepThrough,
+    /// Open the chooser of solvers to compare.
+    OpenCompare,
+    /// Step-through and compare: move by this many steps.
+    Step(isize),
+    StepToStart,
+    StepToEnd,
+    ToggleAutoplay,
+    /// Autoplay faster (positive) or slower.
+    Speed(isize),
+    /// Continue playing from the step shown.
+    TakeOver,
+    /// Leave the step-through or the compare view.
+    Back,
+    /// Tick or untick the selected list entry (the compare chooser).
+    ListToggle,
 }

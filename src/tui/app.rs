@@ -1,5 +1,7 @@
 //! The app's whole state. Views read it; only `update` changes it.
 
+use super::explorer::chooser::Chooser;
+use super::explorer::{Explorer, Mode};
 use super::keymap::Context;
 use super::look::Look;
 use super::picker::Picker;
@@ -28,6 +30,8 @@ pub enum Optimum {
     Searching(Running),
     /// Found by the exhaustive search.
     Found { moves: u32, millis: f64 },
+    /// Proven by a solver the explorer ran from the start.
+    Proven { moves: u32, solver: String, millis: f64 },
     /// Not known; the reason (and a lower bound when the search got one).
     Unknown { why: String, at_least: Option<u32> },
 }
@@ -50,8 +54,11 @@ pub enum Tone {
 #[derive(Clone, Debug)]
 pub enum Overlay {
     None,
-    Help,
+    /// The help screen, scrolled down by this many lines.
+    Help(u16),
     Picker(Picker),
+    /// The solvers to compare.
+    Chooser(Chooser),
     /// The offer to resume a saved game (shown at start).
     Resume(SavedGame),
     /// The game ID, shown for copying.
@@ -90,6 +97,8 @@ pub struct App {
     pub status: Option<Status>,
     pub options: Options,
     pub workers: Workers,
+    /// Solver views, step-through and comparisons.
+    pub explorer: Explorer,
     /// Terminal size in cells.
     pub width: u16,
     pub height: u16,
@@ -120,6 +129,7 @@ impl App {
             status: None,
             options,
             workers: Workers::default(),
+            explorer: Explorer::default(),
             width,
             height,
             redraw: true,
@@ -151,10 +161,23 @@ impl App {
     /// Which part of the key table applies now.
     pub fn context(&self) -> Context {
         match self.overlay {
-            Overlay::None => Context::Game,
-            Overlay::Help | Overlay::Id => Context::Popup,
+            Overlay::None => match self.explorer.mode {
+                Mode::Play => Context::Game,
+                Mode::Step(_) => Context::Step,
+                Mode::Compare(_) => Context::Compare,
+            },
+            Overlay::Help(_) | Overlay::Id => Context::Popup,
             Overlay::Picker(_) => Context::Picker,
+            Overlay::Chooser(_) => Context::Chooser,
             Overlay::Resume(_) => Context::Resume,
+        }
+    }
+
+    /// The game the board and history show: the step-through's while stepping, else the player's.
+    pub fn shown_game(&self) -> &Game {
+        match &self.explorer.mode {
+            Mode::Step(s) => &s.game,
+            _ => &self.game,
         }
     }
 
@@ -166,7 +189,7 @@ impl App {
     /// The best known optimum of the starting board.
     pub fn optimum_moves(&self) -> Option<u32> {
         match self.optimum {
-            Optimum::Stated(n) | Optimum::Found { moves: n, .. } => Some(n),
+            Optimum::Stated(n) | Optimum::Found { moves: n, .. } | Optimum::Proven { moves: n, .. } => Some(n),
             _ => None,
         }
     }
@@ -174,6 +197,19 @@ impl App {
     /// True while a background job runs (the loop then wakes up to show progress).
     pub fn busy(&self) -> bool {
         self.workers.busy()
+    }
+
+    /// How long the loop may wait for input before it owes the app a [`Action::Tick`]: the
+    /// progress interval while a job runs, autoplay's next step while it plays, else forever.
+    ///
+    /// [`Action::Tick`]: super::action::Action::Tick
+    pub fn wake_in(&self, now: std::time::Instant, progress: std::time::Duration) -> Option<std::time::Duration> {
+        let autoplay = self.explorer.playback().and_then(|p| p.wake_in(now));
+        let progress = self.busy().then_some(progress);
+        match (autoplay, progress) {
+            (Some(a), Some(p)) => Some(a.min(p)),
+            (a, p) => a.or(p),
+        }
     }
 
     /// Saves an unfinished game (or clears the slot once this session's game is finished).

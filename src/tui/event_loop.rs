@@ -1,7 +1,8 @@
 //! The event loop, generic over ratatui's `Backend` so tests run it on a `TestBackend`.
 //!
-//! It draws only when something changed, blocks on input (a timeout only while a background job
-//! runs, to show its progress), and handles every event already waiting before the next frame.
+//! It draws only when something changed, blocks on input (with a timeout only while a background
+//! job runs, to show its progress, or while autoplay steps through a solution), and handles every
+//! event already waiting before the next frame.
 
 use super::action::Action;
 use super::app::App;
@@ -12,7 +13,7 @@ use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use std::io;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How often progress is redrawn while a job runs.
 const PROGRESS_TICK: Duration = Duration::from_millis(200);
@@ -78,11 +79,11 @@ pub fn run<B: Backend, E: Events>(
         if app.quit {
             return Ok(());
         }
-        let timeout = app.busy().then_some(PROGRESS_TICK);
+        let timeout = app.wake_in(Instant::now(), PROGRESS_TICK);
         let mut next = events.next(timeout)?;
         if next.is_none() {
-            // A tick while a job runs: its progress is worth a frame.
-            app.redraw = true;
+            // The timer: autoplay's step, or a running job's progress.
+            update(app, Action::Tick);
         }
         // Everything already waiting is handled before the next frame (at most a bounded batch,
         // so a stream of key repeats cannot hold the screen back).

@@ -12,6 +12,16 @@ pub enum Context {
     Global,
     /// The board (no overlay open).
     Game,
+    /// Wherever a board is shown: the game, a step-through, the compare view.
+    View,
+    /// Stepping through solutions: the step-through and the compare view.
+    Playback,
+    /// Stepping through one solution on the board.
+    Step,
+    /// Solvers side by side.
+    Compare,
+    /// Choosing the solvers to compare.
+    Chooser,
     /// The puzzle picker.
     Picker,
     /// The offer to resume a saved game.
@@ -25,11 +35,35 @@ impl Context {
         match self {
             Context::Global => "Anywhere",
             Context::Game => "Playing",
+            Context::View => "Wherever a board is shown",
+            Context::Playback => "Stepping (step-through and compare)",
+            Context::Step => "Step-through",
+            Context::Compare => "Compare view",
+            Context::Chooser => "Choosing solvers to compare",
             Context::Picker => "Puzzle picker",
             Context::Resume => "Resume offer",
             Context::Popup => "Help and ID boxes",
         }
     }
+
+    /// Whether bindings made for `other` apply in this context.
+    pub fn includes(self, other: Context) -> bool {
+        other == self
+            || other == Context::Global
+            || (other == Context::View && matches!(self, Context::Game | Context::Step | Context::Compare))
+            || (other == Context::Playback && matches!(self, Context::Step | Context::Compare))
+    }
+
+    /// The contexts the app can be in (the others only share bindings).
+    pub const ACTIVE: [Context; 7] = [
+        Context::Game,
+        Context::Step,
+        Context::Compare,
+        Context::Chooser,
+        Context::Picker,
+        Context::Resume,
+        Context::Popup,
+    ];
 }
 
 /// A key as the table writes it.
@@ -44,6 +78,8 @@ pub enum Key {
     Down,
     Left,
     Right,
+    Home,
+    End,
     /// The colour keys: `0`-`9`, then Shift+`A`-`Z` for colours 10 to 35.
     Colour,
 }
@@ -61,6 +97,8 @@ impl Key {
             Key::Down => "↓".into(),
             Key::Left => "←".into(),
             Key::Right => "→".into(),
+            Key::Home => "Home".into(),
+            Key::End => "End".into(),
             Key::Colour => "0-9 A-Z".into(),
         }
     }
@@ -80,6 +118,8 @@ impl Key {
             (Key::Down, KeyCode::Down) => true,
             (Key::Left, KeyCode::Left) => true,
             (Key::Right, KeyCode::Right) => true,
+            (Key::Home, KeyCode::Home) => true,
+            (Key::End, KeyCode::End) => true,
             _ => false,
         };
         hit.then_some(None)
@@ -124,9 +164,9 @@ const fn bind(
     Binding { context, keys, action, hint, help }
 }
 
-use Context::{Game, Global, Picker, Popup, Resume};
+use Context::{Chooser, Compare, Game, Global, Picker, Playback, Popup, Resume, Step, View};
 
-/// Every key, in the order the help screen shows them.
+/// Every key, in the order the help screen and the footer show them.
 pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Colour], Action::PlayColour(0), "colour", "play a colour: 0-9, then Shift+A-Z for colours 10-35"),
     bind(
@@ -142,13 +182,28 @@ pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Right, Key::Char('l')], Action::MoveCursor(Dir::Right), "", "move the cursor"),
     bind(Game, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
     bind(Game, &[Key::Char('r')], Action::Redo, "redo", "redo an undone move"),
+    bind(
+        Game,
+        &[Key::Char('f')],
+        Action::NextFamily,
+        "solvers",
+        "solver panel: facts, heuristic, exact, polynomial views",
+    ),
+    bind(Game, &[Key::Char('i')], Action::Hint, "hint", "hint: the optimal next move, par, how far from optimal"),
+    bind(Game, &[Key::Char('a')], Action::NextAlgorithm, "", "next algorithm within the panel's family"),
+    bind(
+        Game,
+        &[Key::Char('x')],
+        Action::RunOrCancel,
+        "run",
+        "run the panel's solver from here; cancel it while it runs",
+    ),
+    bind(Game, &[Key::Char('p')], Action::StepThrough, "step", "step through the panel's solution on the board"),
+    bind(Game, &[Key::Char('v')], Action::OpenCompare, "compare", "compare solvers side by side"),
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
     bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new random game"),
     bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)"),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
-    bind(Game, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
-    bind(Game, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
-    bind(Game, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
     bind(
         Game,
         &[Key::Char('q'), Key::Esc],
@@ -156,6 +211,30 @@ pub static KEYMAP: &[Binding] = &[
         "quit",
         "quit; an unfinished game is saved and offered next time",
     ),
+    bind(View, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
+    bind(View, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
+    bind(View, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
+    bind(Playback, &[Key::Right, Key::Char('l')], Action::Step(1), "next", "next step"),
+    bind(Playback, &[Key::Left, Key::Char('h')], Action::Step(-1), "back", "previous step"),
+    bind(Playback, &[Key::Home, Key::Char('[')], Action::StepToStart, "", "to the start"),
+    bind(Playback, &[Key::End, Key::Char(']')], Action::StepToEnd, "", "to the end"),
+    bind(Playback, &[Key::Char(' '), Key::Char('p')], Action::ToggleAutoplay, "autoplay", "autoplay on or off"),
+    bind(Playback, &[Key::Char('+'), Key::Char('=')], Action::Speed(1), "", "autoplay faster"),
+    bind(Playback, &[Key::Char('-')], Action::Speed(-1), "", "autoplay slower"),
+    bind(
+        Step,
+        &[Key::Enter],
+        Action::TakeOver,
+        "take over",
+        "take over: play on from this step (the rest stays for redo)",
+    ),
+    bind(Step, &[Key::Esc, Key::Char('q')], Action::Back, "leave", "back to your game as you left it"),
+    bind(Compare, &[Key::Esc, Key::Char('q'), Key::Char('v')], Action::Back, "leave", "back to your game"),
+    bind(Chooser, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "previous"),
+    bind(Chooser, &[Key::Down, Key::Char('j')], Action::ListMove(1), "", "next"),
+    bind(Chooser, &[Key::Char(' '), Key::Char('x')], Action::ListToggle, "tick", "tick or untick"),
+    bind(Chooser, &[Key::Enter], Action::ListOpen, "compare", "compare the ticked solvers"),
+    bind(Chooser, &[Key::Esc, Key::Char('q'), Key::Char('v')], Action::Close, "back", "back to the game"),
     bind(Picker, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "previous"),
     bind(Picker, &[Key::Down, Key::Char('j')], Action::ListMove(1), "", "next"),
     bind(Picker, &[Key::Enter], Action::ListOpen, "open", "play the selected puzzle"),
@@ -169,13 +248,15 @@ pub static KEYMAP: &[Binding] = &[
         "not now: keep it saved and play this game",
     ),
     bind(Resume, &[Key::Char('d')], Action::ResumeDiscard, "discard", "discard the saved game"),
-    bind(Popup, &[Key::Char('?'), Key::Esc, Key::Char('q'), Key::Enter], Action::Close, "close", "close the box"),
+    bind(Popup, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "scroll up"),
+    bind(Popup, &[Key::Down, Key::Char('j')], Action::ListMove(1), "scroll", "scroll down"),
+    bind(Popup, &[Key::Esc, Key::Char('?'), Key::Char('q'), Key::Enter], Action::Close, "close", "close the box"),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
 ];
 
 /// The action `ev` means in `context`, if any.
 pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
-    KEYMAP.iter().filter(|b| b.context == context || b.context == Global).find_map(|b| {
+    KEYMAP.iter().filter(|b| context.includes(b.context)).find_map(|b| {
         b.keys.iter().find_map(|k| k.matches(ev)).map(|colour| match (colour, &b.action) {
             (Some(c), Action::PlayColour(_)) => Action::PlayColour(c),
             _ => b.action.clone(),
@@ -183,12 +264,12 @@ pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
     })
 }
 
-/// Footer hints for `context`: (keys, hint) pairs, in table order.
+/// Footer hints for `context`: (first key, hint) pairs, in table order (the help lists every key).
 pub fn hints(context: Context) -> Vec<(String, &'static str)> {
     KEYMAP
         .iter()
-        .filter(|b| b.context == context && !b.hint.is_empty())
-        .map(|b| (b.keys.iter().map(|k| k.name()).collect::<Vec<_>>().join("/"), b.hint))
+        .filter(|b| b.context != Global && context.includes(b.context) && !b.hint.is_empty())
+        .map(|b| (b.keys[0].name(), b.hint))
         .collect()
 }
 
@@ -212,8 +293,9 @@ mod tests {
         assert_eq!(action_for(Game, &ch('Z')), Some(Action::PlayColour(35)));
         assert_eq!(action_for(Game, &ch('u')), Some(Action::Undo));
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
-        assert_eq!(action_for(Game, &ch('x')), None);
-        for b in KEYMAP.iter().filter(|b| b.context == Game) {
+        assert_eq!(action_for(Game, &ch('x')), Some(Action::RunOrCancel));
+        assert_eq!(action_for(Game, &ch('y')), None);
+        for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
                 if let Key::Char(c) = k {
                     assert_eq!(colour_key(*c), None, "'{c}' is both a command and a colour");
@@ -224,9 +306,9 @@ mod tests {
 
     #[test]
     fn no_key_is_bound_twice_in_one_context() {
-        for ctx in [Game, Picker, Resume, Popup] {
+        for ctx in Context::ACTIVE {
             let mut seen = Vec::new();
-            for b in KEYMAP.iter().filter(|b| b.context == ctx || b.context == Global) {
+            for b in KEYMAP.iter().filter(|b| ctx.includes(b.context)) {
                 for k in b.keys {
                     assert!(!seen.contains(k), "{k:?} bound twice in {ctx:?}");
                     seen.push(*k);
@@ -238,7 +320,7 @@ mod tests {
     #[test]
     fn ctrl_c_quits_everywhere_and_ctrl_keys_are_not_letters() {
         let ctrl_c = key(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        for ctx in [Game, Picker, Resume, Popup] {
+        for ctx in Context::ACTIVE {
             assert_eq!(action_for(ctx, &ctrl_c), Some(Action::Quit));
         }
         assert_eq!(action_for(Game, &key(KeyCode::Char('u'), KeyModifiers::CONTROL)), None);
@@ -250,6 +332,21 @@ mod tests {
     fn hints_come_from_the_table() {
         let h = hints(Game);
         assert_eq!(h[0], ("0-9 A-Z".to_string(), "colour"));
-        assert!(h.contains(&("u/Backspace".to_string(), "undo")));
+        assert!(h.contains(&("u".to_string(), "undo")));
+        assert!(h.contains(&("?".to_string(), "help")), "shared bindings are hinted too");
+        assert!(!hints(Step).iter().any(|(_, h)| *h == "undo"));
+    }
+
+    #[test]
+    fn stepping_keys_apply_in_the_step_and_compare_views_only() {
+        let right = key(KeyCode::Right, KeyModifiers::NONE);
+        assert_eq!(action_for(Step, &right), Some(Action::Step(1)));
+        assert_eq!(action_for(Compare, &right), Some(Action::Step(1)));
+        assert_eq!(action_for(Game, &right), Some(Action::MoveCursor(Dir::Right)));
+        assert_eq!(action_for(Step, &ch('3')), None, "no playing while stepping");
+        assert_eq!(action_for(Step, &ch('g')), Some(Action::ToggleGlyphs));
+        assert_eq!(action_for(Step, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Back));
+        assert_eq!(action_for(Compare, &key(KeyCode::Home, KeyModifiers::NONE)), Some(Action::StepToStart));
+        assert_eq!(action_for(Chooser, &ch(' ')), Some(Action::ListToggle));
     }
 }

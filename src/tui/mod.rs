@@ -1,13 +1,16 @@
-//! The terminal game (issue 3) and the host of the explorer to come.
+//! The terminal game (issue 3) and the explorer (issue 7): solver views, stepping through
+//! solutions, solvers side by side.
 //!
 //! Shape (DESIGN §4): [`app::App`] is the state; input becomes an [`action::Action`] through the
-//! one key table in [`keymap`]; only [`update::update`] changes the state; the views in [`view`]
-//! are widgets drawn from `&App`; [`event_loop::run`] is generic over ratatui's `Backend`.
-//! Solvers run on worker threads ([`worker`]).
+//! one key table in [`keymap`]; only [`update::update`] (with its explorer half,
+//! `update_explorer`) changes the state; the views in [`view`] are widgets drawn from `&App`;
+//! [`event_loop::run`] is generic over ratatui's `Backend`. Solvers run on worker threads
+//! ([`worker`]), queued and tracked by [`explorer::runs`].
 
 pub mod action;
 pub mod app;
 pub mod event_loop;
+pub mod explorer;
 pub mod keymap;
 pub mod look;
 pub mod picker;
@@ -15,6 +18,7 @@ pub mod save;
 pub mod terminal;
 pub mod theme;
 pub mod update;
+mod update_explorer;
 pub mod view;
 pub mod worker;
 

@@ -4,12 +4,13 @@ use super::action::{Action, Dir};
 use super::app::{App, Optimum, Origin, Overlay, Tone};
 use super::keymap::colour_key_name;
 use super::picker::Picker;
+use super::update_explorer;
 use super::view::geometry::app_board_geom;
 use super::worker::JobResult;
 use crate::formats::{Puzzle, id};
 use crate::model::{Colour, Components, Mode, Move, MoveError};
 use crate::solver::{Limits, Problem, SolveError, oracle::Oracle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Boards with more components than this are not searched exhaustively: a random 10x10 board
 /// with 6 colours (about 60 components) already takes seconds and most of a gigabyte.
@@ -24,13 +25,25 @@ pub fn update(app: &mut App, action: Action) {
             (app.width, app.height) = (width, height);
             app.redraw = true;
         }
-        Action::JobDone(result) => job_done(app, result),
+        Action::JobDone(result) => {
+            if !update_explorer::job_done(app, &result) {
+                job_done(app, result);
+            }
+            // A finished run changes what the solver panel shows.
+            app.redraw = true;
+        }
+        Action::Tick => {
+            // A running job's progress is worth a frame; so is autoplay's step.
+            let stepped = update_explorer::tick(app, Instant::now());
+            app.redraw |= stepped || app.busy();
+        }
         other => {
             app.redraw = true;
             app.status = None;
             command(app, other);
         }
     }
+    update_explorer::refresh(app);
 }
 
 fn command(app: &mut App, action: Action) {
@@ -63,7 +76,7 @@ fn command(app: &mut App, action: Action) {
             app.overlay = Overlay::Picker(p);
         }
         Action::ToggleHelp => {
-            app.overlay = if matches!(app.overlay, Overlay::Help) { Overlay::None } else { Overlay::Help };
+            app.overlay = if matches!(app.overlay, Overlay::Help(_)) { Overlay::None } else { Overlay::Help(0) };
         }
         Action::ToggleGlyphs => {
             app.look.glyphs = !app.look.glyphs;
@@ -86,11 +99,18 @@ fn command(app: &mut App, action: Action) {
         }
         Action::Close => app.overlay = Overlay::None,
         Action::ListMove(d) => {
-            if let Overlay::Picker(p) = &mut app.overlay {
-                p.move_by(d);
+            let most = super::view::help::max_scroll(app);
+            match &mut app.overlay {
+                Overlay::Picker(p) => p.move_by(d),
+                Overlay::Chooser(c) => c.move_by(d),
+                Overlay::Help(scroll) => *scroll = scroll.saturating_add_signed(d as i16).min(most),
+                _ => {}
             }
         }
-        Action::ListOpen => open_picked(app),
+        Action::ListOpen => match app.overlay {
+            Overlay::Chooser(_) => update_explorer::start_compare(app),
+            _ => open_picked(app),
+        },
         Action::ResumeAccept => {
             if let Overlay::Resume(saved) = std::mem::replace(&mut app.overlay, Overlay::None) {
                 match saved.restore() {
@@ -116,12 +136,26 @@ fn command(app: &mut App, action: Action) {
                 }
             }
         }
-        Action::Resize { .. } | Action::JobDone(_) => unreachable!("handled in update"),
+        Action::Resize { .. } | Action::JobDone(_) | Action::Tick => unreachable!("handled in update"),
+        Action::NextFamily
+        | Action::NextAlgorithm
+        | Action::RunOrCancel
+        | Action::Hint
+        | Action::StepThrough
+        | Action::OpenCompare
+        | Action::Step(_)
+        | Action::StepToStart
+        | Action::StepToEnd
+        | Action::ToggleAutoplay
+        | Action::Speed(_)
+        | Action::TakeOver
+        | Action::Back
+        | Action::ListToggle => update_explorer::command(app, action),
     }
 }
 
 /// After any change to the game.
-fn changed(app: &mut App) {
+pub(super) fn changed(app: &mut App) {
     app.components = Components::new(app.game.board()).len();
     app.unsaved = true;
     if app.game.is_solved() {
@@ -213,7 +247,7 @@ fn play_at_cursor(app: &mut App) {
 }
 
 fn click(app: &mut App, x: u16, y: u16) {
-    if !matches!(app.overlay, Overlay::None) {
+    if !matches!(app.overlay, Overlay::None) || !matches!(app.explorer.mode, super::explorer::Mode::Play) {
         return;
     }
     let Some(geom) = app_board_geom(app) else { return };
@@ -310,6 +344,7 @@ pub(super) fn set_game(app: &mut App, puzzle: Puzzle, game: crate::model::Game, 
     if let Optimum::Searching(job) = &app.optimum {
         app.workers.cancel(job.id);
     }
+    update_explorer::reset(app);
     app.puzzle = puzzle;
     app.game = game;
     app.origin = origin;
@@ -328,7 +363,7 @@ pub(super) fn start_optimum(app: &mut App) {
         Optimum::Unknown { why: "too big to search here".into(), at_least: None }
     } else {
         let problem = Problem::new(app.game.start().clone(), app.game.mode());
-        Optimum::Searching(app.workers.solve(Box::new(Oracle), problem, ORACLE_LIMITS))
+        Optimum::Searching(app.workers.solve(std::sync::Arc::new(Oracle), problem, ORACLE_LIMITS))
     };
 }
 

@@ -2,6 +2,7 @@
 //! report back through a channel, so the UI never waits for them.
 
 use crate::solver::{self, Control, Limits, Problem, Progress, Solution, SolveError, Solver};
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::time::Duration;
@@ -55,7 +56,7 @@ impl Default for Workers {
 
 impl Workers {
     /// Runs `solver` on `problem` on a new thread.
-    pub fn solve(&mut self, solver: Box<dyn Solver>, problem: Problem, limits: Limits) -> Running {
+    pub fn solve(&mut self, solver: Arc<dyn Solver>, problem: Problem, limits: Limits) -> Running {
         let id = self.next;
         self.next += 1;
         let control = Control::new(limits);
@@ -89,6 +90,11 @@ impl Workers {
     /// True while any job is running.
     pub fn busy(&self) -> bool {
         !self.running.is_empty()
+    }
+
+    /// How many jobs are running.
+    pub fn running(&self) -> usize {
+        self.running.len()
     }
 
     /// The answers that have arrived, without waiting.

@@ -1,10 +1,14 @@
 //! The board pane: cells as coloured blocks (glyphs in glyph mode), the pivot, the flooded
-//! region, the cursor, the picked cell in free mode, and wrap marks on cylinders and cycles.
+//! region, the cursor, the picked cell in free mode, the cells a step gained and the cells a
+//! solver's explanation points at, and wrap marks on cylinders and cycles. The same drawing
+//! serves the compare view's small boards.
 
 use super::super::app::App;
+use super::super::explorer::Mode as ExMode;
 use super::geometry::{BoardGeom, board_geom};
 use super::pane;
-use crate::model::{BitSet, Mode};
+use crate::model::{BitSet, Cell, Game, Pos};
+use crate::tui::look::Look;
 use crate::tui::theme::contrast;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -27,6 +31,10 @@ enum Mark {
     Cursor,
     Picked,
     Pivot,
+    /// A solver's explanation of the next move points at it.
+    Marked,
+    /// It joined the played area in the step just shown.
+    Gained,
     Region,
 }
 
@@ -38,8 +46,101 @@ impl Mark {
             Mark::Picked => (['*', '*'], '*'),
             Mark::Pivot if ascii => (['<', '>'], '@'),
             Mark::Pivot => (['◂', '▸'], '@'),
+            Mark::Marked if ascii => (['(', ')'], '!'),
+            Mark::Marked => (['‹', '›'], '!'),
+            Mark::Gained => (['+', '+'], '+'),
             Mark::Region if ascii => (['.', '.'], '.'),
             Mark::Region => (['·', '·'], '·'),
+        }
+    }
+}
+
+/// Which cells carry which marks.
+pub struct Marks {
+    pub cursor: Option<Pos>,
+    pub pivot: Option<Cell>,
+    pub region: BitSet,
+    pub picked: BitSet,
+    pub marked: BitSet,
+    pub gained: BitSet,
+}
+
+impl Marks {
+    /// The pivot and its flooded region (empty once the board is flooded, or in free mode).
+    pub fn plain(game: &Game) -> Marks {
+        let n = game.board().len();
+        let pivot = game.mode().pivot();
+        let region = match pivot {
+            Some(p) if !game.is_solved() => cells(game, p),
+            _ => BitSet::new(n),
+        };
+        Marks { cursor: None, pivot, region, picked: BitSet::new(n), marked: BitSet::new(n), gained: BitSet::new(n) }
+    }
+
+    /// Also the cells the last applied move gained (when stepping through a solution).
+    pub fn with_gained(mut self, game: &Game) -> Marks {
+        if let Some(last) = game.moves_made().checked_sub(1).map(|i| &game.history()[i]) {
+            let mut changed = BitSet::new(game.board().len());
+            for &c in &last.changed {
+                changed.insert(c);
+            }
+            for c in game.board().mcs(last.mv.cell) {
+                if !changed.contains(c) {
+                    self.gained.insert(c);
+                }
+            }
+        }
+        self
+    }
+
+    pub fn with_marked(mut self, marked: &[Cell]) -> Marks {
+        let n = self.marked.capacity();
+        for &c in marked.iter().filter(|&&c| c < n) {
+            self.marked.insert(c);
+        }
+        self
+    }
+
+    /// The marks of the main board: the player's cursor and pick, or a step-through's.
+    pub fn of_app(app: &App) -> Marks {
+        match &app.explorer.mode {
+            ExMode::Step(s) => {
+                // The step just shown gained cells (none before the first step); the next move
+                // points at the cells its explanation marks, or else at those it would flood.
+                let plain = Marks::plain(&s.game);
+                let m = if s.playback.pos > 0 { plain.with_gained(&s.game) } else { plain };
+                match s.solution.moves.get(s.playback.pos) {
+                    _ if !s.marked().is_empty() => m.with_marked(s.marked()),
+                    Some(&mv) => m.with_marked(&super::panel::gained_by(s.game.board(), mv)),
+                    None => m,
+                }
+            }
+            _ => {
+                let mut m = Marks::plain(&app.game).with_marked(&super::panel::next_move_marks(app));
+                m.cursor = Some(app.cursor);
+                if let Some(p) = app.picked {
+                    m.picked = cells(&app.game, p);
+                }
+                m
+            }
+        }
+    }
+
+    fn of(&self, pos: Pos, cell: Cell) -> Option<Mark> {
+        if self.cursor == Some(pos) {
+            Some(Mark::Cursor)
+        } else if self.picked.contains(cell) {
+            Some(Mark::Picked)
+        } else if self.pivot == Some(cell) {
+            Some(Mark::Pivot)
+        } else if self.marked.contains(cell) {
+            Some(Mark::Marked)
+        } else if self.gained.contains(cell) {
+            Some(Mark::Gained)
+        } else if self.region.contains(cell) {
+            Some(Mark::Region)
+        } else {
+            None
         }
     }
 }
@@ -48,52 +149,55 @@ impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let look = &app.look;
-        let g = app.game.board().graph();
-        let geom = board_geom(inner(area), g, app.cursor);
-        let mut block = pane(look, " Board ");
+        let game = app.shown_game();
+        let g = game.board().graph();
+        let marks = Marks::of_app(app);
+        let focus = marks.cursor.unwrap_or_else(|| g.pos(game.mode().pivot().unwrap_or(0)));
+        let geom = board_geom(inner(area), g, focus);
+        let title = match app.explorer.stepper() {
+            Some(s) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
+            None => " Board ".to_string(),
+        };
+        let mut block = pane(look, title);
         if geom.scrolled(g) {
-            let shown = format!(
-                " rows {}-{} cols {}-{} of {}x{} ",
-                geom.first_row,
-                geom.first_row + geom.rows - 1,
-                geom.first_col,
-                geom.first_col + geom.cols - 1,
-                g.rows(),
-                g.cols()
-            );
-            block = block.title_bottom(Line::styled(shown, look.ui().dim));
+            block = block.title_bottom(Line::styled(scroll_note(&geom, g), look.ui().dim));
         }
         block.render(area, buf);
-        let region = match app.game.mode() {
-            Mode::Fixed { pivot } if !app.game.is_solved() => cells_of(app, pivot),
-            _ => BitSet::new(g.len()),
-        };
-        let picked = app.picked.map(|p| cells_of(app, p)).unwrap_or_else(|| BitSet::new(g.len()));
-        for r in geom.first_row..geom.first_row + geom.rows {
-            for c in geom.first_col..geom.first_col + geom.cols {
-                let (Some(cell), Some(rect)) = (g.cell_at(r, c), geom.cell_rect(r, c)) else { continue };
-                let mark = if app.cursor.row as usize == r && app.cursor.col as usize == c {
-                    Some(Mark::Cursor)
-                } else if picked.contains(cell) {
-                    Some(Mark::Picked)
-                } else if app.game.mode().pivot() == Some(cell) {
-                    Some(Mark::Pivot)
-                } else if region.contains(cell) {
-                    Some(Mark::Region)
-                } else {
-                    None
-                };
-                draw_cell(app, buf, rect, app.game.board().colour(cell), mark);
-            }
-        }
-        if geom.wrap {
-            draw_wrap_marks(app, buf, &geom);
-        }
+        draw(look, game, &marks, &geom, buf);
     }
 }
 
-fn cells_of(app: &App, cell: usize) -> BitSet {
-    let board = app.game.board();
+/// Which part of a board too big for its pane is shown.
+pub fn scroll_note(geom: &BoardGeom, g: &crate::model::Graph) -> String {
+    format!(
+        " rows {}-{} cols {}-{} of {}x{} ",
+        geom.first_row,
+        geom.first_row + geom.rows - 1,
+        geom.first_col,
+        geom.first_col + geom.cols - 1,
+        g.rows(),
+        g.cols()
+    )
+}
+
+/// Draws the cells of `game` where `geom` puts them, with `marks`.
+pub fn draw(look: &Look, game: &Game, marks: &Marks, geom: &BoardGeom, buf: &mut Buffer) {
+    let g = game.board().graph();
+    let glyphs = look.glyph_mode(game.board().num_colours());
+    for r in geom.first_row..geom.first_row + geom.rows {
+        for c in geom.first_col..geom.first_col + geom.cols {
+            let (Some(cell), Some(rect)) = (g.cell_at(r, c), geom.cell_rect(r, c)) else { continue };
+            let mark = marks.of(Pos { row: r as u16, col: c as u16 }, cell);
+            draw_cell(look, glyphs, buf, rect, game.board().colour(cell), mark);
+        }
+    }
+    if geom.wrap {
+        draw_wrap_marks(look, buf, geom);
+    }
+}
+
+fn cells(game: &Game, cell: Cell) -> BitSet {
+    let board = game.board();
     let mut set = BitSet::new(board.len());
     for c in board.mcs(cell) {
         set.insert(c);
@@ -101,9 +205,7 @@ fn cells_of(app: &App, cell: usize) -> BitSet {
     set
 }
 
-fn draw_cell(app: &App, buf: &mut Buffer, rect: Rect, colour: u8, mark: Option<Mark>) {
-    let look = &app.look;
-    let glyphs = look.glyph_mode(app.game.board().num_colours());
+fn draw_cell(look: &Look, glyphs: bool, buf: &mut Buffer, rect: Rect, colour: u8, mark: Option<Mark>) {
     let bg = look.colour(colour);
     let ink = bg.map(contrast);
     let base = Style { bg, ..Style::default() };
@@ -112,7 +214,8 @@ fn draw_cell(app: &App, buf: &mut Buffer, rect: Rect, colour: u8, mark: Option<M
         let s = match m {
             Mark::Cursor => ui.cursor,
             Mark::Picked => ui.picked,
-            Mark::Pivot => ui.pivot,
+            Mark::Pivot | Mark::Gained => ui.pivot,
+            Mark::Marked => ui.highlight,
             Mark::Region => ui.region,
         };
         // On a coloured cell the mark must contrast with the cell, whatever the theme says.
@@ -160,9 +263,9 @@ fn draw_cell(app: &App, buf: &mut Buffer, rect: Rect, colour: u8, mark: Option<M
     }
 }
 
-fn draw_wrap_marks(app: &App, buf: &mut Buffer, geom: &BoardGeom) {
-    let style = app.look.ui().dim;
-    let (l, r) = if app.look.ascii { ("<", ">") } else { ("«", "»") };
+fn draw_wrap_marks(look: &Look, buf: &mut Buffer, geom: &BoardGeom) {
+    let style = look.ui().dim;
+    let (l, r) = if look.ascii { ("<", ">") } else { ("«", "»") };
     let right = geom.x0 + geom.cols as u16 * geom.cw;
     for i in 0..geom.rows as u16 * geom.ch {
         let y = geom.y0 + i;

@@ -2,6 +2,7 @@
 //! shown when the terminal is too small.
 
 use super::super::app::{App, Tone};
+use super::super::explorer::Mode as ExMode;
 use super::super::keymap::hints;
 use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
 use crate::model::Mode;
@@ -31,7 +32,14 @@ impl Widget for TitleBar<'_> {
             None => format!("move {}", game.moves_made()),
         };
         let mode = if game.mode().is_free() { "Free-Flood-It · " } else { "" };
-        let right = Span::styled(format!("{mode}{moves} "), ui.dim);
+        let doing = match &app.explorer.mode {
+            ExMode::Play => String::new(),
+            ExMode::Step(s) => format!("stepping {} {}/{} · ", s.info.name, s.playback.pos, s.playback.len),
+            ExMode::Compare(c) => {
+                format!("comparing {} · step {}/{} · ", c.lanes.len(), c.playback.pos, c.playback.len)
+            }
+        };
+        let right = Span::styled(format!("{doing}{mode}{moves} "), ui.dim);
         let right_w = right.width() as u16;
         let left_w = left.width() as u16;
         left.render(area, buf);
@@ -57,6 +65,8 @@ impl Widget for StatusLine<'_> {
                 Tone::Warn => ui.warn,
             };
             (s.text.clone(), style)
+        } else if let Some(text) = playback_status(app) {
+            (text, ui.dim)
         } else if game.is_solved() {
             (format!("Solved in {} moves.", game.moves_made()), ui.good)
         } else if game.limit_reached() {
@@ -77,6 +87,19 @@ impl Widget for StatusLine<'_> {
         };
         Line::styled(format!(" {text}"), style).render(area, buf);
     }
+}
+
+/// What to do while stepping through a solution or comparing solvers.
+fn playback_status(app: &App) -> Option<String> {
+    let p = app.explorer.playback()?;
+    let auto = if p.playing() { "Space pauses" } else { "Space autoplays" };
+    let text = match &app.explorer.mode {
+        ExMode::Step(_) => {
+            format!("→ and ← step, {auto} ({:.1}/s, + and - change it), Enter takes over, Esc leaves.", p.rate())
+        }
+        _ => format!("→ and ← step every board, {auto} ({:.1}/s), Esc returns to your game.", p.rate()),
+    };
+    Some(text)
 }
 
 pub struct Footer<'a> {

@@ -2,6 +2,7 @@
 //! Pure functions of the app, shared by the views and by mouse handling.
 
 use super::super::app::App;
+use super::super::explorer::Panel;
 use crate::model::{Graph, Pos};
 use ratatui::layout::Rect;
 
@@ -14,6 +15,8 @@ const SIDE_MIN: u16 = 30;
 const SIDE_MAX: u16 = 50;
 /// Height of the solver panel's content plus borders.
 pub const PANEL_HEIGHT: u16 = 12;
+/// The history keeps at least this many rows beside a solver view.
+const HISTORY_MIN: u16 = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Panes {
@@ -42,6 +45,8 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
     let status = row(area.y + area.height - 2);
     let main = Rect { x: area.x, y: area.y + 1, width: area.width, height: area.height - 3 };
     let (need_w, need_h) = board_need(app.game.board().graph());
+    // Solver views and step-throughs have more to say than the board facts.
+    let exploring = app.explorer.panel != Panel::Facts || app.explorer.stepper().is_some();
     if main.width >= need_w + SIDE_MIN {
         // Side by side: the side column gets what the board leaves (within limits), and the
         // board takes the rest, so it grows on big screens.
@@ -50,6 +55,8 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
         let side = Rect { x: main.x + board.width, width: side_w, ..main };
         let panel_h = PANEL_HEIGHT.min(side.height.saturating_sub(4)).max(side.height / 2);
         let panel_h = if side.height >= PANEL_HEIGHT + 4 { PANEL_HEIGHT } else { panel_h };
+        let panel_h =
+            if exploring { panel_h.max((side.height * 3 / 4).min(side.height - HISTORY_MIN)) } else { panel_h };
         let history = Rect { height: side.height - panel_h, ..side };
         let panel = Rect { y: side.y + history.height, height: panel_h, ..side };
         Some(Panes { title, board, history, panel, status, footer })

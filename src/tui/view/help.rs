@@ -1,4 +1,4 @@
-//! The help screen, generated from the key table.
+//! The help screen, generated from the key table; it scrolls when the terminal is too short.
 
 use super::super::app::App;
 use super::super::keymap::{Binding, Context, KEYMAP};
@@ -10,33 +10,45 @@ use ratatui::widgets::Widget;
 
 pub struct HelpView<'a> {
     pub app: &'a App,
+    /// Lines scrolled down.
+    pub scroll: u16,
 }
 
 fn keys_of(b: &Binding) -> String {
     b.keys.iter().map(|k| k.name()).collect::<Vec<_>>().join("/")
 }
 
-/// The help lines: the playing keys one per line (bindings with the same text share a line),
-/// the other contexts one line each.
-pub fn help_lines(app: &App) -> Vec<Line<'static>> {
+/// The bindings of `contexts` one per line (bindings with the same text share a line).
+fn table(app: &App, title: &str, contexts: &[Context]) -> Vec<Line<'static>> {
     let ui = app.look.ui();
-    let mut lines = vec![Line::styled("Playing", ui.title)];
-    let game: Vec<&Binding> = KEYMAP.iter().filter(|b| b.context == Context::Game).collect();
     let mut rows: Vec<(String, &str)> = Vec::new();
-    for b in game {
+    for b in KEYMAP.iter().filter(|b| contexts.contains(&b.context)) {
         match rows.last_mut() {
             Some((keys, help)) if *help == b.help => *keys = format!("{keys} {}", keys_of(b)),
             _ => rows.push((keys_of(b), b.help)),
         }
     }
     let width = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
+    let mut lines = vec![Line::styled(title.to_string(), ui.title)];
     for (keys, help) in rows {
         lines.push(Line::from(vec![
             Span::styled(format!("  {keys:<width$}  "), ui.key),
             Span::styled(help.to_string(), ui.text),
         ]));
     }
-    for ctx in [Context::Picker, Context::Resume, Context::Global] {
+    lines
+}
+
+/// The help lines: playing and stepping one key per line, the other contexts one line each.
+pub fn help_lines(app: &App) -> Vec<Line<'static>> {
+    let ui = app.look.ui();
+    let mut lines = table(app, "Playing", &[Context::Game, Context::View]);
+    lines.extend(table(
+        app,
+        "Stepping through a solution (p) and comparing solvers (v)",
+        &[Context::Playback, Context::Step, Context::Compare],
+    ));
+    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Global] {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];
         for (i, b) in KEYMAP.iter().filter(|b| b.context == ctx).enumerate() {
             if i > 0 {
@@ -54,14 +66,39 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
+/// Where the help box goes in `area`, and the most lines it can be scrolled by (it scrolls by
+/// whole lines, so a wrapped line moves as one).
+fn geometry(app: &App, area: Rect) -> (Rect, u16) {
+    let lines = help_lines(app);
+    let w = area.width.min(100);
+    let inner_w = w.saturating_sub(2);
+    // The title bar and the footer stay in view.
+    let rect = centred(area, w, (wrapped_height(&lines, inner_w) + 3).min(area.height.saturating_sub(2)));
+    let shown = rect.height.saturating_sub(3);
+    let max = (0..lines.len()).find(|&s| wrapped_height(&lines[s..], inner_w) <= shown).unwrap_or(lines.len());
+    (rect, max as u16)
+}
+
+/// How far the help can scroll in the app's terminal.
+pub fn max_scroll(app: &App) -> u16 {
+    geometry(app, Rect::new(0, 0, app.width, app.height)).1
+}
+
 impl Widget for HelpView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let lines = help_lines(self.app);
-        let w = area.width.min(100);
-        let h = wrapped_height(&lines, w.saturating_sub(2)) + 3;
-        let look = &self.app.look;
-        let close = KEYMAP.iter().find(|b| b.context == Context::Popup).map(keys_of).unwrap_or_default();
-        let title = format!("Help ({close} to close)");
-        popup(look, &title, lines, centred(area, w, h), buf);
+        let app = self.app;
+        let (rect, max) = geometry(app, area);
+        let scroll = self.scroll.min(max);
+        let close = KEYMAP
+            .iter()
+            .find(|b| b.context == Context::Popup && b.action == super::super::action::Action::Close)
+            .map(keys_of)
+            .unwrap_or_default();
+        let more = if scroll < max { format!(", {} for more", app.look.sym("↓", "j")) } else { String::new() };
+        let title = format!("Help ({close} to close{more})");
+        let mut lines = help_lines(app);
+        // Scrolling by whole lines keeps it simple: wrapped lines scroll as one.
+        lines.drain(..(scroll as usize).min(lines.len()));
+        popup(&app.look, &title, lines, rect, buf);
     }
 }

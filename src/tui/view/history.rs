@@ -1,5 +1,6 @@
 //! The history pane: numbered moves with a colour swatch and the cells each gained. Undone
-//! moves stay, greyed, until a new move replaces them.
+//! moves stay, greyed, until a new move replaces them. While stepping through a solution it
+//! follows the step-through: the player's moves, then the solution's, those to come greyed.
 
 use super::super::app::App;
 use super::super::keymap::colour_key_name;
@@ -21,14 +22,18 @@ impl Widget for HistoryView<'_> {
         let app = self.app;
         let look = &app.look;
         let ui = look.ui();
-        let game = &app.game;
+        let game = app.shown_game();
+        let stepper = app.explorer.stepper();
         let history = game.history();
         let applied = game.moves_made();
-        let title = match (history.len() - applied, game.move_limit()) {
-            (0, None) => format!(" History: {applied} "),
-            (0, Some(l)) => format!(" History: {applied}/{l} "),
-            (undone, _) => format!(" History: {applied} (+{undone} undone) "),
+        let title = match (stepper, history.len() - applied, game.move_limit()) {
+            (Some(s), _, _) => format!(" History: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
+            (None, 0, None) => format!(" History: {applied} "),
+            (None, 0, Some(l)) => format!(" History: {applied}/{l} "),
+            (None, undone, _) => format!(" History: {applied} (+{undone} undone) "),
         };
+        // Where the solution's moves begin, while stepping.
+        let base = stepper.map(|s| s.base);
         let block = pane(look, title);
         let inner = block.inner(area);
         block.render(area, buf);
@@ -71,8 +76,10 @@ impl Widget for HistoryView<'_> {
                     Span::styled(swatch, swatch_style),
                     Span::styled(format!(" {}{at}  +{}", colour_key_name(c), m.gained), text_style),
                 ];
-                if undone {
-                    spans.push(Span::styled(" undone", ui.dim));
+                match base {
+                    None if undone => spans.push(Span::styled(" undone", ui.dim)),
+                    Some(b) if i == b => spans.push(Span::styled(format!(" {} solution", look.sym("←", "<-")), ui.dim)),
+                    _ => {}
                 }
                 Line::from(spans)
             })

@@ -1,14 +1,17 @@
 //! The views: each pane is a widget drawn from `&App`; nothing here changes state.
 
 pub mod board;
+mod chart;
 mod chrome;
+pub mod compare;
 pub mod geometry;
-mod help;
+pub mod help;
 mod history;
 mod overlays;
 mod panel;
 
 use super::app::{App, Overlay};
+use super::explorer::Mode as ExMode;
 use super::look::Look;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -23,15 +26,23 @@ pub fn draw(frame: &mut Frame, app: &App) {
         return;
     };
     frame.render_widget(chrome::TitleBar { app }, p.title);
-    frame.render_widget(board::BoardView { app }, p.board);
-    frame.render_widget(history::HistoryView { app }, p.history);
-    frame.render_widget(panel::SolverPanel { app }, p.panel);
+    if let Some(compare) = app.explorer.compare() {
+        // Side by side, the boards take the whole space between title and status.
+        let body = Rect { y: p.title.bottom(), height: p.status.y - p.title.bottom(), ..area };
+        frame.render_widget(compare::CompareView { app, compare }, body);
+    } else {
+        frame.render_widget(board::BoardView { app }, p.board);
+        frame.render_widget(history::HistoryView { app }, p.history);
+        frame.render_widget(panel::SolverPanel { app }, p.panel);
+    }
     frame.render_widget(chrome::StatusLine { app }, p.status);
     frame.render_widget(chrome::Footer { app }, p.footer);
+    let playing = matches!(app.explorer.mode, ExMode::Play);
     match &app.overlay {
-        Overlay::None if app.game.is_solved() => frame.render_widget(overlays::Solved { app }, area),
+        Overlay::None if playing && app.game.is_solved() => frame.render_widget(overlays::Solved { app }, area),
         Overlay::None => {}
-        Overlay::Help => frame.render_widget(help::HelpView { app }, area),
+        Overlay::Help(scroll) => frame.render_widget(help::HelpView { app, scroll: *scroll }, area),
+        Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
         Overlay::Resume(saved) => frame.render_widget(overlays::ResumeView { app, saved }, area),
         Overlay::Id => frame.render_widget(overlays::IdView { app }, area),

@@ -1,7 +1,8 @@
-//! Boxes drawn over the panes: the solved screen, the puzzle picker, the resume offer and the
-//! game ID.
+//! Boxes drawn over the panes: the solved screen, the puzzle picker, the chooser of solvers to
+//! compare, the resume offer and the game ID.
 
 use super::super::app::{App, Optimum};
+use super::super::explorer::chooser::{Chooser, MAX_LANES};
 use super::super::keymap::{Context, hints};
 use super::super::picker::Picker;
 use super::super::save::SavedGame;
@@ -112,6 +113,42 @@ impl Widget for PickerView<'_> {
         }
         lines.push(key_line(app, Context::Picker));
         super::popup(&app.look, " Open a puzzle ", lines, rect, buf);
+    }
+}
+
+pub struct ChooserView<'a> {
+    pub app: &'a App,
+    pub chooser: &'a Chooser,
+}
+
+impl Widget for ChooserView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let c = self.chooser;
+        let w = area.width.min(76);
+        let h = area.height.min(c.items.len() as u16 + 8);
+        let rect = centred(area, w, h);
+        let from = match app.game.moves_made() {
+            0 => "the start".to_string(),
+            n => format!("your position after {n} moves"),
+        };
+        let mut lines = vec![Line::styled(format!("Up to {MAX_LANES} solvers, side by side from {from}:"), ui.dim)];
+        let room = h.saturating_sub(6) as usize;
+        let first = c.selected.saturating_sub(room.saturating_sub(1));
+        for (i, item) in c.items.iter().enumerate().skip(first).take(room) {
+            let tick = if item.checked { "[x]" } else { "[ ]" };
+            let here = i == c.selected;
+            let style = if here { ui.text.patch(ui.highlight) } else { ui.text };
+            let text = format!("{} {tick} {:<12} {}", if here { ">" } else { " " }, item.solver, item.family.name());
+            lines.push(Line::styled(text, style));
+        }
+        if let Some(item) = c.items.get(c.selected) {
+            let summary: String = item.summary.chars().take(w.saturating_sub(4) as usize).collect();
+            lines.push(Line::styled(summary, ui.dim));
+        }
+        lines.push(key_line(app, Context::Chooser));
+        super::popup(&app.look, " Compare solvers ", lines, rect, buf);
     }
 }
 

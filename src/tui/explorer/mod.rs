@@ -1,0 +1,176 @@
+//! The explorer's state: which solver view the panel shows, the solvers on offer, their runs,
+//! and the step-through and compare modes. Only `update` (through `update_explorer`) changes it.
+
+pub mod catalogue;
+pub mod chooser;
+pub mod compare;
+pub mod playback;
+pub mod runs;
+pub mod stepping;
+
+use crate::solver::Family;
+use catalogue::{Catalogue, Listed};
+use compare::Compare;
+use runs::Runs;
+use stepping::Stepper;
+
+/// The families in the order the family key visits them.
+pub const FAMILIES: [Family; 3] = [Family::Heuristic, Family::Exact, Family::Polynomial];
+
+/// What the solver panel shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    /// The board's facts (size, colours, components, the optimum).
+    Facts,
+    /// One family's view.
+    Family(Family),
+}
+
+/// What the screen is doing.
+#[derive(Clone, Debug)]
+pub enum Mode {
+    /// The player's game.
+    Play,
+    /// Stepping through one solution on the board.
+    Step(Box<Stepper>),
+    /// Solvers side by side.
+    Compare(Box<Compare>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Explorer {
+    pub catalogue: Catalogue,
+    pub panel: Panel,
+    /// The chosen solver within each family (index into that family's list).
+    choice: [usize; 3],
+    pub runs: Runs,
+    pub mode: Mode,
+    /// The exact view keeps solving from each new position (after a hint or a run).
+    pub follow_exact: bool,
+    /// The solvers last compared (ticked again when the chooser opens).
+    pub compared: Vec<String>,
+}
+
+impl Default for Explorer {
+    fn default() -> Self {
+        Explorer::new(Catalogue::from_registry())
+    }
+}
+
+fn slot(family: Family) -> usize {
+    FAMILIES.iter().position(|&f| f == family).unwrap_or(0)
+}
+
+impl Explorer {
+    pub fn new(catalogue: Catalogue) -> Explorer {
+        Explorer {
+            catalogue,
+            panel: Panel::Facts,
+            choice: [0; 3],
+            runs: Runs::default(),
+            mode: Mode::Play,
+            follow_exact: false,
+            compared: vec!["greedy".into(), "fast".into(), "exact".into()],
+        }
+    }
+
+    /// The chosen solver of `family`, if the family has any.
+    pub fn chosen(&self, family: Family) -> Option<&Listed> {
+        let list: Vec<&Listed> = self.catalogue.family(family).collect();
+        list.get(self.choice[slot(family)].min(list.len().saturating_sub(1))).copied()
+    }
+
+    /// Where the chosen solver stands in its family: (1-based index, count).
+    pub fn chosen_index(&self, family: Family) -> (usize, usize) {
+        let n = self.catalogue.family(family).count();
+        (self.choice[slot(family)].min(n.saturating_sub(1)) + 1, n)
+    }
+
+    /// Chooses `name` in its family (if it is listed).
+    pub fn choose(&mut self, name: &str) {
+        for f in FAMILIES {
+            if let Some(i) = self.catalogue.family(f).position(|e| e.name() == name) {
+                self.choice[slot(f)] = i;
+            }
+        }
+    }
+
+    /// The next solver of `family`, wrapping round.
+    pub fn next_choice(&mut self, family: Family) {
+        let n = self.catalogue.family(family).count().max(1);
+        let s = &mut self.choice[slot(family)];
+        *s = (*s + 1) % n;
+    }
+
+    /// The family the panel shows, if any.
+    pub fn family(&self) -> Option<Family> {
+        match self.panel {
+            Panel::Family(f) => Some(f),
+            Panel::Facts => None,
+        }
+    }
+
+    /// Board facts, then each family in turn, then the facts again.
+    pub fn next_panel(&mut self) {
+        self.panel = match self.panel {
+            Panel::Facts => Panel::Family(FAMILIES[0]),
+            Panel::Family(f) => FAMILIES.get(slot(f) + 1).map_or(Panel::Facts, |&n| Panel::Family(n)),
+        };
+    }
+
+    pub fn stepper(&self) -> Option<&Stepper> {
+        match &self.mode {
+            Mode::Step(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn compare(&self) -> Option<&Compare> {
+        match &self.mode {
+            Mode::Compare(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The playback of the current mode, if it has one.
+    pub fn playback(&self) -> Option<&playback::Playback> {
+        match &self.mode {
+            Mode::Play => None,
+            Mode::Step(s) => Some(&s.playback),
+            Mode::Compare(c) => Some(&c.playback),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_family_key_visits_every_family_then_the_facts() {
+        let mut e = Explorer::default();
+        let mut seen = vec![e.panel];
+        for _ in 0..4 {
+            e.next_panel();
+            seen.push(e.panel);
+        }
+        use Family::*;
+        let want =
+            [Panel::Facts, Panel::Family(Heuristic), Panel::Family(Exact), Panel::Family(Polynomial), Panel::Facts];
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn choices_wrap_within_a_family() {
+        let mut e = Explorer::default();
+        assert_eq!(e.chosen(Family::Heuristic).unwrap().name(), "greedy");
+        e.next_choice(Family::Heuristic);
+        assert_eq!(e.chosen(Family::Heuristic).unwrap().name(), "perimeter");
+        assert_eq!(e.chosen_index(Family::Heuristic), (2, 6));
+        e.choose("fast");
+        e.next_choice(Family::Heuristic);
+        assert_eq!(e.chosen(Family::Heuristic).unwrap().name(), "greedy");
+        e.choose("oracle");
+        assert_eq!(e.chosen(Family::Exact).unwrap().name(), "oracle");
+    }
+}

@@ -1,0 +1,351 @@
+//! The explorer's part of `update`: the solver panel's keys, the runs each view wants for the
+//! current position (started, and cancelled when the position moves on), stepping through
+//! solutions, comparisons, and autoplay's timer.
+
+use super::action::Action;
+use super::app::{App, Optimum, Overlay, Tone};
+use super::explorer::catalogue::Listed;
+use super::explorer::chooser::{Chooser, MAX_LANES};
+use super::explorer::compare::Compare;
+use super::explorer::playback::Playback;
+use super::explorer::runs::{RunState, max_parallel};
+use super::explorer::stepping::Stepper;
+use super::explorer::{Explorer, Mode, Panel};
+use crate::model::Mode as GameMode;
+use crate::solver::{Family, Problem};
+use crate::tui::worker::JobResult;
+use std::time::Instant;
+
+/// Applies one of the explorer's actions.
+pub(super) fn command(app: &mut App, action: Action) {
+    match action {
+        Action::NextFamily => next_family(app),
+        Action::NextAlgorithm => next_algorithm(app),
+        Action::RunOrCancel => run_or_cancel(app),
+        Action::Hint => hint(app),
+        Action::StepThrough => step_through(app),
+        Action::OpenCompare => open_chooser(app),
+        Action::ListToggle => {
+            if let Overlay::Chooser(c) = &mut app.overlay
+                && let Err(e) = c.toggle()
+            {
+                app.say(Tone::Warn, e);
+            }
+        }
+        Action::Step(by) => playback(app, |p, _| p.step(by)),
+        Action::StepToStart => playback(app, |p, _| p.jump(0)),
+        Action::StepToEnd => playback(app, |p, _| p.jump(p.len)),
+        Action::ToggleAutoplay => playback(app, |p, now| {
+            p.toggle(now);
+            true
+        }),
+        Action::Speed(by) => playback(app, |p, now| {
+            p.speed_by(by, now);
+            true
+        }),
+        Action::TakeOver => take_over(app),
+        Action::Back => {
+            app.explorer.mode = Mode::Play;
+            app.say(Tone::Info, "back to your game, as you left it");
+        }
+        _ => {}
+    }
+}
+
+/// The problem of the player's current position.
+fn here(app: &App) -> Problem {
+    Problem::from_game(&app.game)
+}
+
+/// The problem of the starting board.
+fn start(app: &App) -> Problem {
+    Problem::new(app.game.start().clone(), app.game.mode())
+}
+
+/// Whether `listed` plays the game's mode.
+fn plays(listed: &Listed, mode: GameMode) -> bool {
+    listed.info.free_mode || !mode.is_free()
+}
+
+/// The exact solver for hints: the chosen one, or the first of the family that plays this mode.
+pub fn exact_solver(ex: &Explorer, mode: GameMode) -> Option<&Listed> {
+    let chosen = ex.chosen(Family::Exact)?;
+    if plays(chosen, mode) {
+        return Some(chosen);
+    }
+    ex.catalogue.family(Family::Exact).find(|l| plays(l, mode)).or(Some(chosen))
+}
+
+/// The solver the panel's family view is about.
+pub fn panel_solver(ex: &Explorer, family: Family, mode: GameMode) -> Option<&Listed> {
+    match family {
+        Family::Exact => exact_solver(ex, mode),
+        _ => ex.chosen(family),
+    }
+}
+
+/// The solver that checks a polynomial solver's answer when it is not proven optimal: `poly`
+/// (which picks the correct algorithm for the board's class), else the exact solver.
+pub fn checker<'a>(ex: &'a Explorer, of: &str, mode: GameMode) -> Option<&'a Listed> {
+    ex.catalogue
+        .get("poly")
+        .filter(|l| l.name() != of && l.family() == Family::Polynomial && plays(l, mode))
+        .or_else(|| exact_solver(ex, mode))
+        .filter(|l| l.name() != of)
+}
+
+fn next_family(app: &mut App) {
+    app.explorer.next_panel();
+    let text = match app.explorer.panel {
+        Panel::Facts => "the panel shows the board's facts".to_string(),
+        Panel::Family(Family::Heuristic) => "heuristics from here: a picks one to explain, p steps through it".into(),
+        Panel::Family(Family::Exact) => "exact: x solves from here, i hints, p steps through the solution".into(),
+        Panel::Family(Family::Polynomial) => {
+            "polynomial: the board's class and its algorithm; a picks another, p steps through its trace".into()
+        }
+    };
+    app.say(Tone::Info, text);
+}
+
+/// The panel's family, or a word on how to choose one.
+fn panel_family(app: &mut App) -> Option<Family> {
+    let f = app.explorer.family();
+    if f.is_none() {
+        app.say(Tone::Info, "f chooses a solver family first (heuristic, exact, polynomial)");
+    }
+    f
+}
+
+fn next_algorithm(app: &mut App) {
+    let Some(f) = panel_family(app) else { return };
+    if app.explorer.catalogue.family(f).next().is_none() {
+        app.say(Tone::Info, format!("this floodit has no {} solvers", f.name()));
+        return;
+    }
+    app.explorer.next_choice(f);
+    if let Some(l) = app.explorer.chosen(f) {
+        let (i, n) = app.explorer.chosen_index(f);
+        let text = format!("{} ({i} of {n}): {}", l.name(), l.info.summary);
+        app.say(Tone::Info, text);
+    }
+}
+
+fn run_or_cancel(app: &mut App) {
+    let Some(f) = panel_family(app) else { return };
+    let mode = app.game.mode();
+    let Some(listed) = panel_solver(&app.explorer, f, mode) else {
+        app.say(Tone::Info, format!("this floodit has no {} solvers", f.name()));
+        return;
+    };
+    let name = listed.name().to_string();
+    let p = here(app);
+    if app.explorer.runs.active(&name, &p) {
+        app.explorer.runs.cancel(&mut app.workers, &name, &p);
+        if f == Family::Exact {
+            app.explorer.follow_exact = false;
+        }
+        app.say(Tone::Info, format!("{name} cancelled: it shows what it found so far"));
+        return;
+    }
+    if app.game.is_solved() {
+        app.say(Tone::Info, "the board is flooded: nothing to solve");
+        return;
+    }
+    app.explorer.runs.rerun(&name, f, &p);
+    if f == Family::Exact {
+        app.explorer.follow_exact = true;
+    }
+    app.say(Tone::Info, format!("{name} is solving from here: x again cancels"));
+}
+
+fn hint(app: &mut App) {
+    app.explorer.panel = Panel::Family(Family::Exact);
+    app.explorer.follow_exact = true;
+    if app.game.is_solved() {
+        app.say(Tone::Info, "the board is flooded: nothing to hint");
+    }
+}
+
+fn step_through(app: &mut App) {
+    let Some(f) = panel_family(app) else { return };
+    let mode = app.game.mode();
+    let Some(listed) = panel_solver(&app.explorer, f, mode) else {
+        app.say(Tone::Info, format!("this floodit has no {} solvers", f.name()));
+        return;
+    };
+    let (name, info) = (listed.name().to_string(), listed.info.clone());
+    let p = here(app);
+    let outcome = match app.explorer.runs.find(&name, &p).map(|r| &r.state) {
+        None => Err(format!("{name} has not run from here: x runs it")),
+        Some(RunState::Queued | RunState::Running(_)) => {
+            Err(format!("{name} is still solving: p again when it is done"))
+        }
+        Some(RunState::Failed(e)) => Err(format!("{name} has no solution to show: {e}")),
+        Some(RunState::Done(s)) => Stepper::new(info, s.clone(), &app.game),
+    };
+    match outcome {
+        Ok(s) => {
+            let text = format!("stepping through {name}'s {} moves: Enter takes over at any step", s.solution.len());
+            app.explorer.mode = Mode::Step(Box::new(s));
+            app.say(Tone::Info, text);
+        }
+        Err(e) => app.say(Tone::Info, e),
+    }
+}
+
+fn open_chooser(app: &mut App) {
+    if app.game.is_solved() {
+        app.say(Tone::Info, "the board is flooded: u undoes or s starts over, then compare from there");
+        return;
+    }
+    let mut ticked = app.explorer.compared.clone();
+    // The solver the panel is about joins the comparison.
+    if let Some(f) = app.explorer.family()
+        && let Some(l) = panel_solver(&app.explorer, f, app.game.mode())
+        && !ticked.iter().any(|t| t == l.name())
+        && ticked.len() < MAX_LANES
+    {
+        ticked.push(l.name().to_string());
+    }
+    app.overlay = Overlay::Chooser(Chooser::new(&app.explorer.catalogue, &ticked));
+}
+
+/// Enter in the chooser: compare the ticked solvers from the current position.
+pub(super) fn start_compare(app: &mut App) {
+    let Overlay::Chooser(c) = &app.overlay else { return };
+    let chosen = c.chosen();
+    if chosen.is_empty() {
+        app.say(Tone::Info, "tick at least one solver (Space)");
+        return;
+    }
+    app.overlay = Overlay::None;
+    app.explorer.compared = chosen.clone();
+    app.explorer.mode = Mode::Compare(Box::new(Compare::new(chosen, &app.game)));
+    app.say(Tone::Info, "side by side from here: → and ← step all the boards");
+}
+
+/// Changes the playback of the step-through or the comparison, then brings the boards along.
+fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant) -> bool) {
+    let now = Instant::now();
+    match &mut app.explorer.mode {
+        Mode::Play => {}
+        Mode::Step(s) => {
+            change(&mut s.playback, now);
+            s.sync();
+        }
+        Mode::Compare(c) => {
+            change(&mut c.playback, now);
+            c.sync();
+        }
+    }
+}
+
+fn take_over(app: &mut App) {
+    let Mode::Step(s) = std::mem::replace(&mut app.explorer.mode, Mode::Play) else { return };
+    let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
+    app.game = s.take_over();
+    super::update::changed(app);
+    let text = if step < len {
+        format!("you play on from {name}'s step {step} of {len}: r replays its next move")
+    } else {
+        format!("your game now follows {name} to the end")
+    };
+    app.say(Tone::Good, text);
+}
+
+/// The timer: takes autoplay's step when it is due. True if the board changed.
+pub(super) fn tick(app: &mut App, now: Instant) -> bool {
+    match &mut app.explorer.mode {
+        Mode::Play => false,
+        Mode::Step(s) => {
+            let moved = s.playback.tick(now);
+            s.sync();
+            moved
+        }
+        Mode::Compare(c) => {
+            let moved = c.playback.tick(now);
+            c.sync();
+            moved
+        }
+    }
+}
+
+/// Files a finished job with its run. False if the job was not the explorer's.
+pub(super) fn job_done(app: &mut App, result: &JobResult) -> bool {
+    let start = start(app);
+    let known = app.optimum_moves().is_some();
+    let Some(run) = app.explorer.runs.job_done(result) else { return false };
+    // A proof of the starting board's optimum is worth keeping as the board's optimum.
+    let proof = (run.problem == start && !known)
+        .then(|| run.optimal().map(|s| (s.len() as u32, run.solver.clone(), s.elapsed.as_secs_f64() * 1e3)))
+        .flatten();
+    if let Some((moves, solver, millis)) = proof {
+        if let Optimum::Searching(job) = &app.optimum {
+            app.workers.cancel(job.id);
+        }
+        app.optimum = Optimum::Proven { moves, solver, millis };
+    }
+    true
+}
+
+/// Forgets the explorer's runs and modes (a new game).
+pub(super) fn reset(app: &mut App) {
+    app.explorer.runs.clear(&mut app.workers);
+    app.explorer.mode = Mode::Play;
+    app.explorer.follow_exact = false;
+}
+
+/// Starts the runs the screen wants for the current position, cancels those nobody wants any
+/// more, and sets up compare lanes whose solvers have answered. Called after every action.
+pub(super) fn refresh(app: &mut App) {
+    let here = here(app);
+    let start = start(app);
+    let mode = app.game.mode();
+    let ex = &mut app.explorer;
+    let compared = ex.compare().map(|c| c.problem.clone());
+    ex.runs.drop_unwanted(&mut app.workers, |r| {
+        r.problem == here || (r.family == Family::Exact && r.problem == start) || compared.as_ref() == Some(&r.problem)
+    });
+    let mut wanted: Vec<(String, Family, Problem)> = Vec::new();
+    match &ex.mode {
+        Mode::Play if !here.board.is_solved() => match ex.panel {
+            Panel::Family(Family::Heuristic) => {
+                for l in ex.catalogue.family(Family::Heuristic).filter(|l| plays(l, mode)) {
+                    wanted.push((l.name().to_string(), Family::Heuristic, here.clone()));
+                }
+            }
+            Panel::Family(Family::Polynomial) => {
+                if let Some(l) = ex.chosen(Family::Polynomial) {
+                    wanted.push((l.name().to_string(), Family::Polynomial, here.clone()));
+                    let unproven = ex.runs.find(l.name(), &here).and_then(|r| r.solution()).is_some_and(|s| !s.optimal);
+                    if unproven && let Some(c) = checker(ex, l.name(), mode) {
+                        wanted.push((c.name().to_string(), c.family(), here.clone()));
+                    }
+                }
+            }
+            Panel::Family(Family::Exact) if ex.follow_exact => {
+                if let Some(l) = exact_solver(ex, mode) {
+                    wanted.push((l.name().to_string(), Family::Exact, here.clone()));
+                    wanted.push((l.name().to_string(), Family::Exact, start.clone()));
+                }
+            }
+            _ => {}
+        },
+        Mode::Compare(c) => {
+            for lane in &c.lanes {
+                let family = ex.catalogue.get(&lane.solver).map_or(Family::Heuristic, |l| l.family());
+                wanted.push((lane.solver.clone(), family, c.problem.clone()));
+            }
+        }
+        Mode::Play | Mode::Step(_) => {}
+    }
+    for (name, family, problem) in &wanted {
+        ex.runs.ensure(name, *family, problem);
+    }
+    ex.runs.pump(&mut app.workers, &ex.catalogue, max_parallel());
+    if let Mode::Compare(c) = &mut ex.mode
+        && c.fill(&ex.runs)
+    {
+        app.redraw = true;
+    }
+}

@@ -1,0 +1,91 @@
+//! The compare view's chart: cells flooded after each move, one line per solver, with the
+//! optimum marked when it is known and the step shown.
+
+use super::pane;
+use crate::tui::app::App;
+use crate::tui::explorer::compare::Compare;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
+
+pub struct FloodChart<'a> {
+    pub app: &'a App,
+    pub compare: &'a Compare,
+}
+
+/// The optimum from the compared position, if any solver proved it (or the puzzle states it and
+/// the comparison starts at the start).
+pub fn known_optimum(app: &App, c: &Compare) -> Option<usize> {
+    let proven = app.explorer.runs.optimal_for(&c.problem).map(|(_, s)| s.len());
+    let stated = (c.base() == 0).then(|| app.optimum_moves().map(|n| n as usize)).flatten();
+    proven.or(stated)
+}
+
+/// Whether the lines are told apart by their lane numbers (no colour) rather than by colour.
+fn numbered(app: &App, c: &Compare) -> bool {
+    app.look.glyph_mode(c.player.board().num_colours())
+}
+
+/// The style of lane `i`'s line (and of its number in the lane's title).
+pub fn line_style(app: &App, c: &Compare, i: usize) -> Style {
+    if numbered(app, c) { app.look.ui().text } else { Style { fg: app.look.colour(i as u8), ..Style::default() } }
+}
+
+impl Widget for FloodChart<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, c) = (self.app, self.compare);
+        let look = &app.look;
+        let ui = look.ui();
+        let cells = c.player.board().len() as f64;
+        let optimum = known_optimum(app, c);
+        let longest = c.lanes.iter().map(|l| l.len).max().unwrap_or(0).max(optimum.unwrap_or(0)).max(1);
+        // Without colour the lines are told apart by their lane numbers.
+        let numbered = numbered(app, c);
+        let optimum_line = optimum.map(|o| [(o as f64, 0.0), (o as f64, cells)]);
+        let step_line = [(c.playback.pos as f64, 0.0), (c.playback.pos as f64, cells)];
+        let mut datasets = Vec::new();
+        for (i, lane) in c.lanes.iter().enumerate().filter(|(_, l)| !l.track.is_empty()) {
+            let digit = char::from_digit((i + 1) as u32 % 10, 10).unwrap_or('*');
+            let marker = if numbered { Marker::Custom(digit) } else { Marker::Braille };
+            let style = line_style(app, c, i);
+            let name = format!("{} {} {}", i + 1, lane.solver, lane.len);
+            datasets.push(
+                Dataset::default().name(name).marker(marker).graph_type(GraphType::Line).style(style).data(&lane.track),
+            );
+        }
+        if let Some(line) = &optimum_line {
+            let o = optimum.unwrap_or(0);
+            let mark = Marker::Custom(if look.ascii { ':' } else { '┊' });
+            datasets.push(
+                Dataset::default()
+                    .name(format!("optimum {o}"))
+                    .marker(mark)
+                    .graph_type(GraphType::Line)
+                    .style(ui.good)
+                    .data(line),
+            );
+        }
+        let step_mark = Marker::Custom(if look.ascii { '|' } else { '│' });
+        datasets.push(Dataset::default().marker(step_mark).graph_type(GraphType::Line).style(ui.dim).data(&step_line));
+        let x_labels: Vec<Span> =
+            [0, longest / 2, longest].iter().map(|v| Span::styled(v.to_string(), ui.dim)).collect();
+        let y_labels = vec![Span::styled("0", ui.dim), Span::styled(format!("{cells:.0}"), ui.dim)];
+        let title = format!(" Cells flooded per move · step {} ", c.playback.pos);
+        Chart::new(datasets)
+            .block(pane(look, Line::from(title)))
+            .x_axis(
+                Axis::default()
+                    .bounds([0.0, longest as f64])
+                    .labels(x_labels)
+                    .style(ui.dim)
+                    .title(Span::styled("moves", ui.dim)),
+            )
+            .y_axis(Axis::default().bounds([0.0, cells]).labels(y_labels).style(ui.dim))
+            .legend_position(Some(LegendPosition::TopLeft))
+            .hidden_legend_constraints((Constraint::Ratio(1, 2), Constraint::Ratio(1, 1)))
+            .render(area, buf);
+    }
+}

@@ -1,0 +1,179 @@
+//! The compare view: one small board per solver, stepping in sync, each titled with its solver
+//! and captioned with its move count and time, beside or above the chart of cells flooded per move.
+
+use super::board::{Marks, draw as draw_board, scroll_note};
+use super::chart::FloodChart;
+use super::geometry::board_geom;
+use super::pane;
+use super::panel::{duration, elapsed, failure};
+use crate::model::Graph;
+use crate::tui::app::App;
+use crate::tui::explorer::compare::{Compare, Lane};
+use crate::tui::explorer::runs::RunState;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// The chart needs at least this much room.
+const CHART_MIN_H: u16 = 8;
+const CHART_MIN_W: u16 = 30;
+/// A lane's box is this wide when there is room, so that its caption fits.
+const LANE_MIN_W: usize = 20;
+/// Cell sizes to try for the small boards, largest first.
+const SCALES: [(u16, u16); 3] = [(4, 2), (2, 1), (1, 1)];
+
+/// Where the lanes' boxes and the chart go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompareLayout {
+    pub lanes: Vec<Rect>,
+    pub chart: Rect,
+}
+
+/// Lays out `n` boxes of boards like `g` and the chart in `body`: the largest cell size at which
+/// every board fits whole, with the chart below the boards (or, if only that fits, beside them).
+pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
+    let n = n.max(1);
+    let wrap = if g.topology().wraps() { 2 } else { 0 };
+    let grid = |per_row: usize, bw: u16, bh: u16, origin: (u16, u16)| -> Vec<Rect> {
+        (0..n)
+            .map(|i| Rect {
+                x: origin.0 + (i % per_row) as u16 * bw,
+                y: origin.1 + (i / per_row) as u16 * bh,
+                width: bw,
+                height: bh,
+            })
+            .collect()
+    };
+    // Boxes wide enough for their captions if possible, else just wide enough for the board.
+    for (cw, ch) in SCALES {
+        for min_w in [LANE_MIN_W, 4] {
+            let bw = (g.cols() * cw as usize + wrap + 2).max(min_w);
+            let bh = g.rows() * ch as usize + 2;
+            // Chart below, a generous share of the height.
+            for per_row in (1..=n).rev() {
+                let rows = n.div_ceil(per_row);
+                let (w, h) = (per_row * bw, rows * bh);
+                let chart_h = CHART_MIN_H.max(body.height / 3) as usize;
+                if w <= body.width as usize && h + chart_h <= body.height as usize {
+                    let x = body.x + (body.width - w as u16) / 2;
+                    let lanes = grid(per_row, bw as u16, bh as u16, (x, body.y));
+                    let chart = Rect { y: body.y + h as u16, height: body.height - h as u16, ..body };
+                    return CompareLayout { lanes, chart };
+                }
+            }
+            // Chart beside.
+            for per_row in (1..=n).rev() {
+                let rows = n.div_ceil(per_row);
+                let (w, h) = (per_row * bw, rows * bh);
+                if w + (CHART_MIN_W as usize) <= body.width as usize && h <= body.height as usize {
+                    let lanes = grid(per_row, bw as u16, bh as u16, (body.x, body.y));
+                    let chart = Rect { x: body.x + w as u16, width: body.width - w as u16, ..body };
+                    return CompareLayout { lanes, chart };
+                }
+            }
+        }
+    }
+    // Nothing fits whole: one row of boxes (their boards scroll) over a small chart.
+    let chart_h = CHART_MIN_H.min(body.height / 2);
+    let bh = body.height - chart_h;
+    let bw = body.width / n as u16;
+    let lanes = grid(n, bw.max(1), bh, (body.x, body.y));
+    CompareLayout { lanes, chart: Rect { y: body.y + bh, height: chart_h, ..body } }
+}
+
+pub struct CompareView<'a> {
+    pub app: &'a App,
+    pub compare: &'a Compare,
+}
+
+impl Widget for CompareView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (app, c) = (self.app, self.compare);
+        let g = c.player.board().graph();
+        let lay = layout(area, c.lanes.len(), g);
+        for (i, (lane, rect)) in c.lanes.iter().zip(&lay.lanes).enumerate() {
+            draw_lane(app, c, i, lane, *rect, buf);
+        }
+        FloodChart { app, compare: c }.render(lay.chart, buf);
+    }
+}
+
+fn draw_lane(app: &App, c: &Compare, i: usize, lane: &Lane, rect: Rect, buf: &mut Buffer) {
+    let ui = app.look.ui();
+    let run = app.explorer.runs.find(&lane.solver, &c.problem);
+    let pos = c.playback.pos;
+    // The lane number is its line's marker in the chart (and its colour, when there is colour).
+    let number = Span::styled(format!(" {}", i + 1), super::chart::line_style(app, c, i).add_modifier(Modifier::BOLD));
+    let mut block = pane(&app.look, Line::from(vec![number, Span::raw(format!(" {} ", lane.solver))]));
+    let (time, caption) = match run.map(|r| &r.state) {
+        Some(RunState::Done(s)) => {
+            let claim = if s.optimal { ", optimal" } else { "" };
+            let flooded = if pos >= lane.len { "flooded · " } else { "" };
+            (duration(s.elapsed.as_secs_f64() * 1e3), format!(" {flooded}{} moves{claim} ", s.len()))
+        }
+        Some(RunState::Running(job)) => (elapsed(job.elapsed()), " solving ".to_string()),
+        Some(RunState::Failed(_)) => (String::new(), " no answer ".to_string()),
+        Some(RunState::Queued) | None => (String::new(), " waiting ".to_string()),
+    };
+    if !time.is_empty() {
+        block = block.title_top(Line::styled(format!(" {time} "), ui.dim).right_aligned());
+    }
+    let block = block.title_bottom(Line::styled(caption, ui.dim));
+    let inner = block.inner(rect);
+    block.render(rect, buf);
+    if let Some(RunState::Failed(e)) = run.map(|r| &r.state) {
+        Paragraph::new(Line::styled(failure(e), ui.warn)).wrap(Wrap { trim: true }).render(inner, buf);
+        return;
+    }
+    // Until its solver answers, a lane shows the common starting position.
+    let game = lane.game.as_ref().unwrap_or(&c.player);
+    let g = game.board().graph();
+    let focus = g.pos(game.mode().pivot().unwrap_or(0));
+    let geom = board_geom(inner, g, focus);
+    // The cells the step just shown gained (none before the first step or after the lane's end).
+    let stepping = lane.game.is_some() && (1..=lane.len).contains(&pos);
+    let marks = if stepping { Marks::plain(game).with_gained(game) } else { Marks::plain(game) };
+    draw_board(&app.look, game, &marks, &geom, buf);
+    if geom.scrolled(g) && rect.height > 0 {
+        buf.set_stringn(rect.x + 1, rect.y + rect.height - 1, scroll_note(&geom, g), inner.width as usize, ui.dim);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Topology;
+
+    fn inside(r: Rect, body: Rect) -> bool {
+        r.x >= body.x && r.y >= body.y && r.right() <= body.right() && r.bottom() <= body.bottom()
+    }
+
+    #[test]
+    fn boards_fit_whole_with_the_chart_below_or_beside() {
+        let g = Graph::new(Topology::Grid, 14, 14).unwrap();
+        // 80x24: three 14x14 boards at one column a cell, the chart beside them.
+        let body = Rect::new(0, 1, 80, 21);
+        let l = layout(body, 3, &g);
+        assert_eq!(l.lanes[0], Rect::new(0, 1, 16, 16));
+        assert_eq!(l.chart, Rect::new(48, 1, 32, 21));
+        // A big screen: one row of wider boards, the chart below.
+        let body = Rect::new(0, 1, 200, 57);
+        let l = layout(body, 3, &g);
+        assert_eq!((l.lanes[0].width, l.lanes[0].height), (58, 30));
+        assert_eq!(l.chart.y, l.lanes[0].bottom());
+        for r in l.lanes.iter().chain([&l.chart]) {
+            assert!(inside(*r, body), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn too_big_boards_still_get_a_box_each() {
+        let g = Graph::new(Topology::Grid, 60, 60).unwrap();
+        let body = Rect::new(0, 1, 80, 21);
+        let l = layout(body, 4, &g);
+        assert_eq!(l.lanes.len(), 4);
+        assert!(l.lanes.iter().chain([&l.chart]).all(|r| inside(*r, body) && !r.is_empty()));
+    }
+}

@@ -1,0 +1,97 @@
+//! The panel's board facts: size, colours, components, moves, limit, and the optimum (stated by
+//! the puzzle, searched for in the background on small boards with live progress, or proven by
+//! a solver the explorer ran).
+
+use super::duration;
+use crate::formats::id;
+use crate::model::Mode;
+use crate::tui::app::{App, Optimum, Origin};
+use ratatui::text::{Line, Span};
+
+/// The facts, one line each, for a panel `width` wide.
+pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
+    let ui = app.look.ui();
+    let game = &app.game;
+    let board = game.board();
+    let g = board.graph();
+    let row = |label: &str, value: String| {
+        Line::from(vec![Span::styled(format!(" {label:<11}"), ui.dim), Span::styled(value, ui.text)])
+    };
+    let shape = if g.topology().is_one_row() {
+        format!("{} of {} cells", g.topology(), g.len())
+    } else if g.has_holes() {
+        format!("{}x{} {}, {} cells", g.rows(), g.cols(), g.topology(), g.len())
+    } else {
+        format!("{}x{} {}", g.rows(), g.cols(), g.topology())
+    };
+    let mode = match game.mode() {
+        Mode::Fixed { pivot } => {
+            let p = g.pos(pivot);
+            format!("Flood-It, pivot ({},{})", p.row, p.col)
+        }
+        Mode::Free => "Free-Flood-It".to_string(),
+    };
+    let flooded = match game.mode() {
+        Mode::Fixed { pivot } => board.mcs(pivot).len(),
+        Mode::Free => largest_area(app),
+    };
+    let moves = match game.move_limit() {
+        None => format!("{} (no limit)", game.moves_made()),
+        Some(l) if game.moves_made() as u32 <= l => {
+            format!("{} of {l} ({} left)", game.moves_made(), l - game.moves_made() as u32)
+        }
+        Some(l) => format!("{} (limit {l} passed)", game.moves_made()),
+    };
+    let optimum = match &app.optimum {
+        Optimum::Stated(n) => format!("{n} (stated by the puzzle)"),
+        Optimum::Found { moves, millis } => format!("{moves} (exhaustive search, {})", duration(*millis)),
+        Optimum::Proven { moves, solver, millis } => format!("{moves} (proven by {solver}, {})", duration(*millis)),
+        Optimum::Searching(job) => format!(
+            "searching: at least {}, {} positions, {}",
+            job.lower_bound(),
+            job.nodes(),
+            duration(job.elapsed().as_secs_f64() * 1e3)
+        ),
+        Optimum::Unknown { why, at_least: Some(lb) } => format!("at least {lb} ({why})"),
+        Optimum::Unknown { why, at_least: None } => format!("unknown ({why})"),
+    };
+    let origin = match &app.origin {
+        Origin::File(p) => p.display().to_string(),
+        Origin::Id => "game ID".to_string(),
+        Origin::Random { seed } => format!("random, seed {seed}"),
+        Origin::Saved => "resumed from the saved game".to_string(),
+    };
+    let look = &app.look;
+    let glyph_note = match (look.glyphs, look.forced_glyphs(board.num_colours())) {
+        (_, Some(why)) => format!(", glyphs ({})", why.describe()),
+        (true, None) => ", glyphs".to_string(),
+        (false, None) => String::new(),
+    };
+    let game_id = id::encode(game.start(), game.mode(), game.move_limit());
+    let id_room = width.saturating_sub(13).max(8);
+    let id_text = if game_id.chars().count() > id_room {
+        let head: String = game_id.chars().take(id_room - 1).collect();
+        format!("{head}…")
+    } else {
+        game_id
+    };
+    let mut lines = vec![
+        row("Board", format!("{shape}, {} colours", board.num_colours())),
+        row("Mode", mode),
+        row("Components", format!("{} now, {} at the start", app.components, app.start_components)),
+        row(if game.mode().is_free() { "Largest" } else { "Flooded" }, format!("{flooded} of {} cells", g.len())),
+        row("Moves", moves),
+        row("Optimum", optimum),
+        row("From", origin),
+        row("Game ID", id_text),
+        row("Look", format!("{}, {}{glyph_note}", look.theme().name, look.depth.name())),
+    ];
+    if let Some(d) = &app.puzzle.description {
+        lines.push(Line::styled(format!(" {d}"), ui.dim));
+    }
+    lines
+}
+
+fn largest_area(app: &App) -> usize {
+    crate::tui::explorer::compare::flooded(app.game.board(), app.game.mode())
+}

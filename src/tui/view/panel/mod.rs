@@ -1,0 +1,214 @@
+//! The solver panel: the board's facts, or one family's view (heuristic, exact, polynomial),
+//! or, while stepping through a solution, that solution's explanation of each step.
+
+mod exact;
+mod facts;
+mod heuristic;
+mod poly;
+mod stepping;
+
+use super::pane;
+use crate::model::{Board, Cell, Colour, Mode, Move};
+use crate::solver::{Family, MoveJson, Problem, SolveError};
+use crate::tui::app::App;
+use crate::tui::explorer::runs::{Run, RunState};
+use crate::tui::explorer::{Mode as ExMode, Panel};
+use crate::tui::keymap::colour_key_name;
+use crate::tui::theme::contrast;
+use crate::tui::update_explorer::panel_solver;
+use crate::tui::worker::Running;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+pub struct SolverPanel<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for SolverPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ex = &app.explorer;
+        let width = area.width.saturating_sub(2) as usize;
+        let (title, lines, wrap) = match (&ex.mode, ex.panel) {
+            (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s), true),
+            (_, Panel::Facts) => (" Solver: board facts ".to_string(), facts::lines(app, width), false),
+            (_, Panel::Family(Family::Heuristic)) => {
+                (" Heuristics from here ".to_string(), heuristic::lines(app, width), true)
+            }
+            (_, Panel::Family(f)) => {
+                let (i, n) = ex.chosen_index(f);
+                let name = panel_solver(ex, f, app.game.mode()).map(|l| l.name().to_string());
+                let title = match name {
+                    Some(name) if n > 1 => format!(" {}: {name} ({i} of {n}) ", family_title(f)),
+                    Some(name) => format!(" {}: {name} ", family_title(f)),
+                    None => format!(" {} ", family_title(f)),
+                };
+                let lines = if f == Family::Exact { exact::lines(app) } else { poly::lines(app) };
+                (title, lines, true)
+            }
+        };
+        let block = pane(&app.look, title);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let p = Paragraph::new(lines);
+        if wrap { p.wrap(Wrap { trim: false }) } else { p }.render(inner, buf);
+    }
+}
+
+fn family_title(f: Family) -> &'static str {
+    match f {
+        Family::Heuristic => "Heuristic",
+        Family::Exact => "Exact",
+        Family::Polynomial => "Polynomial",
+    }
+}
+
+/// The cells the panel's solver points at for its next move from here (shown on the board):
+/// those its explanation marks, or else those the move would flood.
+pub fn next_move_marks(app: &App) -> Vec<Cell> {
+    let ex = &app.explorer;
+    let Some(f) = ex.family() else { return Vec::new() };
+    let Some(listed) = panel_solver(ex, f, app.game.mode()) else { return Vec::new() };
+    let here = Problem::from_game(&app.game);
+    let Some(s) = ex.runs.find(listed.name(), &here).and_then(Run::solution) else { return Vec::new() };
+    match (s.steps.first(), s.moves.first()) {
+        (Some(note), _) if !note.marked.is_empty() => note.marked.clone(),
+        (_, Some(&mv)) => gained_by(app.game.board(), mv),
+        _ => Vec::new(),
+    }
+}
+
+/// The cells that would join the played area if `mv` were played on `board`.
+pub fn gained_by(board: &Board, mv: Move) -> Vec<Cell> {
+    let before = board.mcs(mv.cell);
+    let mut after = board.clone();
+    after.flood(mv.cell, mv.colour);
+    after.mcs(mv.cell).into_iter().filter(|c| !before.contains(c)).collect()
+}
+
+/// A duration for people: milliseconds below a second, else seconds.
+pub fn duration(millis: f64) -> String {
+    if millis < 1000.0 { format!("{millis:.0} ms") } else { format!("{:.1} s", millis / 1000.0) }
+}
+
+pub fn elapsed(d: Duration) -> String {
+    duration(d.as_secs_f64() * 1e3)
+}
+
+/// A count with thousands separated, e.g. 12,345.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A running solver's live progress: its bounds, nodes and time (time last).
+pub fn progress(job: &Running) -> String {
+    let p = job.progress();
+    let mut parts = Vec::new();
+    let lb = p.lower_bound.load(Ordering::Relaxed);
+    if lb > 0 {
+        parts.push(format!("lower bound {lb}"));
+    }
+    let best = p.best.load(Ordering::Relaxed);
+    if best != u32::MAX {
+        parts.push(format!("best {best}"));
+    }
+    parts.push(format!("{} nodes", count(job.nodes())));
+    parts.push(elapsed(job.elapsed()));
+    parts.join(" · ")
+}
+
+/// How a run that gave no solution ended, in a few words.
+pub fn failure(e: &SolveError) -> String {
+    match e {
+        SolveError::Stopped { reason, lower_bound, .. } => {
+            let lb = lower_bound.map(|l| format!("; the optimum is at least {l}")).unwrap_or_default();
+            format!("{} before any solution{lb}", reason.describe())
+        }
+        other => other.to_string(),
+    }
+}
+
+/// One line about a run that has not answered yet, or `None` when it has.
+pub fn pending(app: &App, run: Option<&Run>, what: &str) -> Option<Line<'static>> {
+    let ui = app.look.ui();
+    match run.map(|r| &r.state) {
+        None => Some(Line::styled(format!(" {what}: not solved yet"), ui.dim)),
+        Some(RunState::Queued) => Some(Line::styled(format!(" {what}: waiting for a free core"), ui.dim)),
+        Some(RunState::Running(job)) => Some(Line::styled(format!(" {what}: solving · {}", progress(job)), ui.text)),
+        Some(RunState::Done(_) | RunState::Failed(_)) => None,
+    }
+}
+
+/// A colour as the board shows it: a swatch (its glyph in glyph mode) and its key.
+pub fn colour_spans(app: &App, k: usize, c: Colour) -> Vec<Span<'static>> {
+    let look = &app.look;
+    let bg = look.colour(c);
+    let swatch = if look.glyph_mode(k) { look.glyph(c).to_string() } else { " ".to_string() };
+    vec![
+        Span::styled(swatch, Style { bg, fg: bg.map(contrast), ..Style::default() }),
+        Span::styled(colour_key_name(c).to_string(), app.look.ui().key),
+    ]
+}
+
+/// A move: its colour, and where in Free-Flood-It.
+pub fn move_spans(app: &App, board: &Board, mode: Mode, mv: Move) -> Vec<Span<'static>> {
+    let mut spans = colour_spans(app, board.num_colours(), mv.colour);
+    if mode.is_free() {
+        let p = board.graph().pos(mv.cell);
+        spans.push(Span::styled(format!(" at {},{}", p.row, p.col), app.look.ui().text));
+    }
+    spans
+}
+
+/// A move as a solver's explanation names it.
+pub fn move_json_spans(app: &App, k: usize, mv: MoveJson) -> Vec<Span<'static>> {
+    match mv {
+        MoveJson::Colour(c) => colour_spans(app, k, c),
+        MoveJson::At { row, col, colour } => {
+            let mut s = colour_spans(app, k, colour);
+            s.push(Span::styled(format!(" at {row},{col}"), app.look.ui().text));
+            s
+        }
+    }
+}
+
+/// A score without needless decimals.
+pub fn score(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 { format!("{x:.0}") } else { format!("{x:.2}") }
+}
+
+/// A label column, then the value.
+pub fn labelled(app: &App, label: &str, mut value: Vec<Span<'static>>) -> Line<'static> {
+    let mut spans = vec![Span::styled(format!(" {label:<10}"), app.look.ui().dim)];
+    spans.append(&mut value);
+    Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(1234), "1,234");
+        assert_eq!(count(1234567), "1,234,567");
+        assert_eq!(duration(12.4), "12 ms");
+        assert_eq!(duration(1500.0), "1.5 s");
+        assert_eq!(score(12.0), "12");
+        assert_eq!(score(1.5), "1.50");
+    }
+}

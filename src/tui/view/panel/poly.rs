@@ -1,0 +1,88 @@
+//! The polynomial view: for the chosen polynomial-time solver, its answer from here or its
+//! refusal (which names the board's class, e.g. NP-hard, and the source), the algorithm it used
+//! with its complexity and source, its notes, and, when its answer is not proven optimal (a
+//! procedure kept as published), the correct answer beside it.
+
+use super::{duration, failure, labelled, pending};
+use crate::solver::{Family, Problem, SolveError};
+use crate::tui::app::App;
+use crate::tui::explorer::runs::RunState;
+use crate::tui::update_explorer::checker;
+use ratatui::text::{Line, Span};
+
+pub fn lines(app: &App) -> Vec<Line<'static>> {
+    let ui = app.look.ui();
+    let ex = &app.explorer;
+    let Some(chosen) = ex.chosen(Family::Polynomial) else {
+        return vec![
+            Line::styled(" This floodit has no polynomial-time solvers.", ui.dim),
+            Line::styled(" f shows the next view.", ui.dim),
+        ];
+    };
+    let name = chosen.name().to_string();
+    let mut algorithm = chosen;
+    let mut lines = Vec::new();
+    if app.game.is_solved() {
+        lines.push(Line::styled(" The board is flooded.", ui.dim));
+    } else {
+        let here = Problem::from_game(&app.game);
+        let run = ex.runs.find(&name, &here);
+        match run.map(|r| &r.state) {
+            Some(RunState::Failed(SolveError::Refused(why))) => {
+                lines.push(labelled(app, "Refused", vec![Span::styled(why.clone(), ui.warn)]));
+            }
+            Some(RunState::Failed(e)) => lines.push(labelled(app, "Stopped", vec![Span::styled(failure(e), ui.warn)])),
+            Some(RunState::Done(s)) => {
+                // A solver that delegates (like `poly`) names the algorithm it chose in its notes.
+                if let Some(used) = ex.catalogue.mentioned(Family::Polynomial, &s.notes, &name) {
+                    algorithm = used;
+                }
+                let claim = if s.optimal { "optimal" } else { "not proven optimal" };
+                let millis = s.elapsed.as_secs_f64() * 1e3;
+                let style = if s.optimal { ui.good } else { ui.warn };
+                let answer = Span::styled(format!("{} moves, {claim} · {}", s.len(), duration(millis)), style);
+                lines.push(labelled(app, "Answer", vec![answer]));
+                if !s.optimal {
+                    lines.extend(beside(app, &name, s.len(), &here));
+                }
+                for note in &s.notes {
+                    lines.push(Line::styled(format!(" · {note}"), ui.text));
+                }
+            }
+            _ => lines.extend(pending(app, run, "From here")),
+        }
+    }
+    let info = &algorithm.info;
+    if algorithm.name() != name {
+        lines.push(labelled(app, "Algorithm", vec![Span::styled(info.name.clone(), ui.title)]));
+    }
+    lines.push(labelled(app, "Complexity", vec![Span::styled(info.complexity.clone(), ui.text)]));
+    lines.push(labelled(app, "Guarantee", vec![Span::styled(info.guarantee.clone(), ui.text)]));
+    lines.push(labelled(app, "What", vec![Span::styled(info.summary.clone(), ui.dim)]));
+    lines
+}
+
+/// The correct answer beside an answer that is not proven optimal.
+fn beside(app: &App, name: &str, len: usize, here: &Problem) -> Vec<Line<'static>> {
+    let ui = app.look.ui();
+    let Some(check) = checker(&app.explorer, name, app.game.mode()) else { return Vec::new() };
+    let check_name = check.name().to_string();
+    let run = app.explorer.runs.find(&check_name, here);
+    let what = format!("Correct ({check_name})");
+    match run.map(|r| &r.state) {
+        Some(RunState::Done(c)) if c.optimal => {
+            let text = match len.checked_sub(c.len()) {
+                Some(0) => format!("{} moves: the same length on this board", c.len()),
+                Some(d) => format!("{} moves: the answer above is {d} more than optimal", c.len()),
+                None => format!("{} moves (longer: one of the two is wrong)", c.len()),
+            };
+            let style = if len > c.len() { ui.warn } else { ui.good };
+            vec![labelled(app, &what, vec![Span::styled(text, style)])]
+        }
+        Some(RunState::Done(c)) => {
+            vec![labelled(app, &what, vec![Span::styled(format!("{} moves, not proven either", c.len()), ui.dim)])]
+        }
+        Some(RunState::Failed(e)) => vec![labelled(app, &what, vec![Span::styled(failure(e), ui.dim)])],
+        _ => pending(app, run, &what).into_iter().collect(),
+    }
+}
