@@ -100,9 +100,7 @@ fn next_family(app: &mut App) {
         Panel::Facts => "the panel shows the board's facts".to_string(),
         Panel::Family(Family::Heuristic) => "heuristics from here: a picks one to explain, p steps through it".into(),
         Panel::Family(Family::Exact) => "exact: x solves from here, i hints, p steps through the solution".into(),
-        Panel::Family(Family::Polynomial) => {
-            "polynomial: the board's class and its algorithm; a picks another, p steps through its trace".into()
-        }
+        Panel::Family(Family::Polynomial) => "polynomial: the board's class and algorithm; a picks another".into(),
     };
     app.say(Tone::Info, text);
 }
@@ -296,17 +294,33 @@ pub(super) fn reset(app: &mut App) {
 }
 
 /// Starts the runs the screen wants for the current position, cancels those nobody wants any
-/// more, and sets up compare lanes whose solvers have answered. Called after every action.
+/// more (the player's own requests stay while their position is the current one or the start),
+/// and sets up compare lanes whose solvers have answered. Called after every action.
 pub(super) fn refresh(app: &mut App) {
     let here = here(app);
     let start = start(app);
-    let mode = app.game.mode();
+    let wanted = wanted(app, &here, &start);
     let ex = &mut app.explorer;
-    let compared = ex.compare().map(|c| c.problem.clone());
     ex.runs.drop_unwanted(&mut app.workers, |r| {
-        r.problem == here || (r.family == Family::Exact && r.problem == start) || compared.as_ref() == Some(&r.problem)
+        wanted.iter().any(|(n, _, p)| *n == r.solver && *p == r.problem)
+            || (r.pinned && (r.problem == here || r.problem == start))
     });
-    let mut wanted: Vec<(String, Family, Problem)> = Vec::new();
+    for (name, family, problem) in &wanted {
+        ex.runs.ensure(name, *family, problem);
+    }
+    ex.runs.pump(&mut app.workers, &ex.catalogue, max_parallel());
+    if let Mode::Compare(c) = &mut ex.mode
+        && c.fill(&ex.runs)
+    {
+        app.redraw = true;
+    }
+}
+
+/// The runs the screen shows: (solver, family, position).
+fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Problem)> {
+    let ex = &app.explorer;
+    let mode = app.game.mode();
+    let mut wanted = Vec::new();
     match &ex.mode {
         Mode::Play if !here.board.is_solved() => match ex.panel {
             Panel::Family(Family::Heuristic) => {
@@ -317,7 +331,7 @@ pub(super) fn refresh(app: &mut App) {
             Panel::Family(Family::Polynomial) => {
                 if let Some(l) = ex.chosen(Family::Polynomial) {
                     wanted.push((l.name().to_string(), Family::Polynomial, here.clone()));
-                    let unproven = ex.runs.find(l.name(), &here).and_then(|r| r.solution()).is_some_and(|s| !s.optimal);
+                    let unproven = ex.runs.find(l.name(), here).and_then(|r| r.solution()).is_some_and(|s| !s.optimal);
                     if unproven && let Some(c) = checker(ex, l.name(), mode) {
                         wanted.push((c.name().to_string(), c.family(), here.clone()));
                     }
@@ -339,13 +353,5 @@ pub(super) fn refresh(app: &mut App) {
         }
         Mode::Play | Mode::Step(_) => {}
     }
-    for (name, family, problem) in &wanted {
-        ex.runs.ensure(name, *family, problem);
-    }
-    ex.runs.pump(&mut app.workers, &ex.catalogue, max_parallel());
-    if let Mode::Compare(c) = &mut ex.mode
-        && c.fill(&ex.runs)
-    {
-        app.redraw = true;
-    }
+    wanted
 }

@@ -2,6 +2,8 @@
 //! `TestBackend` and read the screen back as text.
 #![allow(dead_code)]
 
+pub mod fakes;
+
 use clap::Parser;
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use floodit::cli::{Cli, Command, PlaySetup, build_play};
@@ -89,4 +91,70 @@ pub fn settle(app: &mut App) {
     while let Some(r) = app.workers.wait() {
         update(app, Action::JobDone(r));
     }
+}
+
+/// The screen with every duration ("12 ms", "1.5 s") replaced by `<t>`, keeping the layout:
+/// the width taken or given back comes out of the blank (or border) run beside the duration, so
+/// snapshots do not depend on how fast the machine is.
+pub fn scrub_times(screen: &str) -> String {
+    screen.lines().map(scrub_line).collect::<Vec<_>>().join("\n") + "\n"
+}
+
+fn scrub_line(line: &str) -> String {
+    // Shorter than any duration ("0 ms"), so there is always width to give back.
+    let mark: Vec<char> = "<t>".chars().collect();
+    let mut chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let Some(end) = duration_at(&chars, i) else {
+            i += 1;
+            continue;
+        };
+        let mut before: Vec<char> = chars[..i].to_vec();
+        let mut after: Vec<char> = chars[end..].to_vec();
+        // Left-aligned text has blanks after it; right-aligned text has a run before it (blanks or
+        // a border), beyond the one space that separates it.
+        let left_aligned = after.first() == Some(&' ') && after.get(1).is_none_or(|&c| c == ' ');
+        let grow = mark.len() as isize - (end - i) as isize;
+        if left_aligned || (after.is_empty() && grow < 0) {
+            let blanks = after.iter().skip(1).take_while(|&&c| c == ' ').count() as isize;
+            if grow > 0 {
+                after.drain(1..1 + grow.min(blanks) as usize);
+            } else if grow < 0 {
+                after.splice(0..0, std::iter::repeat_n(' ', (-grow) as usize));
+            }
+        } else {
+            let sep = usize::from(before.last() == Some(&' ') && before.len() > 1);
+            let body = before.len() - sep;
+            if let Some(&fill) = before[..body].last() {
+                let run = before[..body].iter().rev().take_while(|&&c| c == fill).count() as isize;
+                if grow > 0 {
+                    before.drain(body - grow.min(run - 1).max(0) as usize..body);
+                } else if grow < 0 {
+                    before.splice(body..body, std::iter::repeat_n(fill, (-grow) as usize));
+                }
+            }
+        }
+        i = before.len() + mark.len();
+        before.extend(&mark);
+        before.extend(after);
+        chars = before;
+    }
+    chars.into_iter().collect::<String>().trim_end().to_string()
+}
+
+/// Where a duration starting at `i` ends ("12 ms", "0.8 s"), if one does.
+fn duration_at(chars: &[char], i: usize) -> Option<usize> {
+    if i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '.') {
+        return None;
+    }
+    let mut j = i;
+    while j < chars.len() && (chars[j].is_ascii_digit() || (chars[j] == '.' && j > i)) {
+        j += 1;
+    }
+    if j == i || chars.get(j) != Some(&' ') {
+        return None;
+    }
+    let unit: String = chars[j + 1..].iter().take_while(|c| c.is_alphabetic()).collect();
+    (unit == "ms" || unit == "s").then_some(j + 1 + unit.len())
 }

@@ -40,6 +40,8 @@ pub struct Run {
     pub family: Family,
     pub problem: Problem,
     pub state: RunState,
+    /// Asked for by the player (not just wanted by the view on screen).
+    pub pinned: bool,
 }
 
 impl Run {
@@ -82,15 +84,25 @@ impl Runs {
         if self.find(solver, problem).is_some() {
             return false;
         }
-        let run = Run { solver: solver.to_string(), family, problem: problem.clone(), state: RunState::Queued };
+        let run = Run {
+            solver: solver.to_string(),
+            family,
+            problem: problem.clone(),
+            state: RunState::Queued,
+            pinned: false,
+        };
         self.list.push(run);
         true
     }
 
-    /// Queues a fresh run, replacing a finished one (a running or queued one is left alone).
+    /// Queues a fresh run the player asked for, replacing a finished one (a running or queued
+    /// one is left alone, and pinned).
     pub fn rerun(&mut self, solver: &str, family: Family, problem: &Problem) {
         self.list.retain(|r| !(r.solver == solver && &r.problem == problem && r.finished()));
         self.ensure(solver, family, problem);
+        if let Some(r) = self.list.iter_mut().find(|r| r.solver == solver && &r.problem == problem) {
+            r.pinned = true;
+        }
     }
 
     /// True while the run is queued or running.

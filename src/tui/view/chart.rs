@@ -73,7 +73,8 @@ impl Widget for FloodChart<'_> {
         let x_labels: Vec<Span> =
             [0, longest / 2, longest].iter().map(|v| Span::styled(v.to_string(), ui.dim)).collect();
         let y_labels = vec![Span::styled("0", ui.dim), Span::styled(format!("{cells:.0}"), ui.dim)];
-        let title = format!(" Cells flooded per move · step {} ", c.playback.pos);
+        let opt = optimum.map(|o| format!(" · optimum {o} {}", if look.ascii { ":" } else { "┊" })).unwrap_or_default();
+        let title = format!(" Cells flooded per move{opt} · step {} ", c.playback.pos);
         Chart::new(datasets)
             .block(pane(look, Line::from(title)))
             .x_axis(

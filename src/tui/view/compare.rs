@@ -19,10 +19,10 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 /// The chart needs at least this much room.
 const CHART_MIN_H: u16 = 8;
 const CHART_MIN_W: u16 = 30;
+/// Below the boards, the chart gets half the height, up to this much.
+const CHART_ROOMY_H: u16 = 16;
 /// A lane's box is this wide when there is room, so that its caption fits.
 const LANE_MIN_W: usize = 20;
-/// Cell sizes to try for the small boards, largest first.
-const SCALES: [(u16, u16); 3] = [(4, 2), (2, 1), (1, 1)];
 
 /// Where the lanes' boxes and the chart go.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,56 +31,75 @@ pub struct CompareLayout {
     pub chart: Rect,
 }
 
-/// Lays out `n` boxes of boards like `g` and the chart in `body`: the largest cell size at which
-/// every board fits whole, with the chart below the boards (or, if only that fits, beside them).
+/// Lays out `n` boxes of boards like `g` and the chart in `body`: every board whole, at the
+/// largest cell size that leaves the chart below the boards, else beside them; single-column
+/// cells only when nothing else fits.
 pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
     let n = n.max(1);
-    let wrap = if g.topology().wraps() { 2 } else { 0 };
-    let grid = |per_row: usize, bw: u16, bh: u16, origin: (u16, u16)| -> Vec<Rect> {
-        (0..n)
-            .map(|i| Rect {
-                x: origin.0 + (i % per_row) as u16 * bw,
-                y: origin.1 + (i / per_row) as u16 * bh,
-                width: bw,
-                height: bh,
-            })
-            .collect()
-    };
-    // Boxes wide enough for their captions if possible, else just wide enough for the board.
-    for (cw, ch) in SCALES {
+    let tries = [(Place::Below, (4, 2)), (Place::Below, (2, 1)), (Place::Beside, (4, 2)), (Place::Beside, (2, 1))]
+        .into_iter()
+        .chain([(Place::Below, (1, 1)), (Place::Beside, (1, 1))]);
+    for (place, scale) in tries {
+        // Boxes wide enough for their captions if possible, else just wide enough for the board.
         for min_w in [LANE_MIN_W, 4] {
-            let bw = (g.cols() * cw as usize + wrap + 2).max(min_w);
-            let bh = g.rows() * ch as usize + 2;
-            // Chart below, a generous share of the height.
-            for per_row in (1..=n).rev() {
-                let rows = n.div_ceil(per_row);
-                let (w, h) = (per_row * bw, rows * bh);
-                let chart_h = CHART_MIN_H.max(body.height / 3) as usize;
-                if w <= body.width as usize && h + chart_h <= body.height as usize {
-                    let x = body.x + (body.width - w as u16) / 2;
-                    let lanes = grid(per_row, bw as u16, bh as u16, (x, body.y));
-                    let chart = Rect { y: body.y + h as u16, height: body.height - h as u16, ..body };
-                    return CompareLayout { lanes, chart };
-                }
-            }
-            // Chart beside.
-            for per_row in (1..=n).rev() {
-                let rows = n.div_ceil(per_row);
-                let (w, h) = (per_row * bw, rows * bh);
-                if w + (CHART_MIN_W as usize) <= body.width as usize && h <= body.height as usize {
-                    let lanes = grid(per_row, bw as u16, bh as u16, (body.x, body.y));
-                    let chart = Rect { x: body.x + w as u16, width: body.width - w as u16, ..body };
-                    return CompareLayout { lanes, chart };
-                }
+            if let Some(l) = try_layout(body, n, g, place, scale, min_w) {
+                return l;
             }
         }
     }
     // Nothing fits whole: one row of boxes (their boards scroll) over a small chart.
     let chart_h = CHART_MIN_H.min(body.height / 2);
     let bh = body.height - chart_h;
-    let bw = body.width / n as u16;
-    let lanes = grid(n, bw.max(1), bh, (body.x, body.y));
+    let bw = (body.width / n as u16).max(1);
+    let lanes = grid(n, n, bw, bh, (body.x, body.y));
     CompareLayout { lanes, chart: Rect { y: body.y + bh, height: chart_h, ..body } }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place {
+    Below,
+    Beside,
+}
+
+/// `n` boxes, `per_row` to a row, from `origin`.
+fn grid(n: usize, per_row: usize, bw: u16, bh: u16, origin: (u16, u16)) -> Vec<Rect> {
+    (0..n)
+        .map(|i| Rect {
+            x: origin.0 + (i % per_row) as u16 * bw,
+            y: origin.1 + (i / per_row) as u16 * bh,
+            width: bw,
+            height: bh,
+        })
+        .collect()
+}
+
+/// The layout with the chart at `place` and cells of `scale`, if every board fits whole.
+fn try_layout(body: Rect, n: usize, g: &Graph, place: Place, scale: (u16, u16), min_w: usize) -> Option<CompareLayout> {
+    let wrap = if g.topology().wraps() { 2 } else { 0 };
+    let bw = (g.cols() * scale.0 as usize + wrap + 2).max(min_w);
+    let bh = g.rows() * scale.1 as usize + 2;
+    let (width, height) = (body.width as usize, body.height as usize);
+    (1..=n).rev().find_map(|per_row| {
+        let (w, h) = (per_row * bw, n.div_ceil(per_row) * bh);
+        match place {
+            Place::Below => {
+                // The chart gets half the height, within limits.
+                let chart_h = CHART_MIN_H.max((body.height / 2).min(CHART_ROOMY_H)) as usize;
+                (w <= width && h + chart_h <= height).then(|| {
+                    let x = body.x + (body.width - w as u16) / 2;
+                    let lanes = grid(n, per_row, bw as u16, bh as u16, (x, body.y));
+                    CompareLayout {
+                        lanes,
+                        chart: Rect { y: body.y + h as u16, height: body.height - h as u16, ..body },
+                    }
+                })
+            }
+            Place::Beside => (w + CHART_MIN_W as usize <= width && h <= height).then(|| {
+                let lanes = grid(n, per_row, bw as u16, bh as u16, (body.x, body.y));
+                CompareLayout { lanes, chart: Rect { x: body.x + w as u16, width: body.width - w as u16, ..body } }
+            }),
+        }
+    })
 }
 
 pub struct CompareView<'a> {

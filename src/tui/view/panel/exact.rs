@@ -28,10 +28,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     match from_start.map(|r| &r.state) {
         Some(RunState::Done(s)) => lines.extend(proof(app, "Optimum", s, "from the start".into())),
         Some(RunState::Failed(e)) => lines.push(labelled(app, "Optimum", vec![Span::styled(failure(e), ui.warn)])),
-        _ => match pending(app, from_start, "From the start") {
-            Some(line) if from_start.is_some() => lines.push(line),
-            _ => lines.push(labelled(app, "Optimum", vec![Span::styled(known_optimum(app), ui.text)])),
-        },
+        _ if from_start.is_some() => lines.extend(pending(app, from_start, "Optimum")),
+        _ => lines.push(labelled(app, "Optimum", vec![Span::styled(known_optimum(app), ui.text)])),
     }
     if game.is_solved() {
         lines.push(Line::styled(format!(" The board is flooded, in {made} moves."), ui.good));
@@ -43,7 +41,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         match from_here.map(|r| &r.state) {
             Some(RunState::Done(s)) => lines.extend(proof(app, "Par here", s, format!("after your {made} moves"))),
             Some(RunState::Failed(e)) => lines.push(labelled(app, "Par here", vec![Span::styled(failure(e), ui.warn)])),
-            _ => lines.extend(pending(app, from_here, "From here")),
+            _ => lines.extend(pending(app, from_here, "Par here")),
         }
     }
     match from_here.and_then(Run::solution) {
@@ -67,6 +65,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     }
     if from_here.is_some_and(|r| !r.finished()) || from_start.is_some_and(|r| !r.finished()) {
         lines.push(Line::styled(" x cancels", ui.dim));
+    } else if from_here.is_some_and(|r| matches!(r.state, RunState::Failed(_))) {
+        lines.push(Line::styled(" x tries again", ui.dim));
     } else if from_here.and_then(Run::solution).is_some() {
         lines.push(Line::styled(" p steps through the solution from here", ui.dim));
     }
@@ -113,7 +113,7 @@ fn standing(app: &App, here: &Solution, start: Option<&Solution>) -> Option<Line
     let par = here.len();
     let (text, style) = match total.checked_sub(optimum) {
         Some(0) => (format!("{made} + par {par} = {total}: still optimal"), ui.good),
-        Some(behind) => (format!("{made} + par {par} = {total}: {behind} behind the optimum {optimum}"), ui.warn),
+        Some(behind) => (format!("{made} + par {par} = {total}: {behind} over the optimum {optimum}"), ui.warn),
         None => (format!("{made} + par {par} = {total}: below the stated optimum {optimum}"), ui.warn),
     };
     Some(labelled(app, "Your game", vec![Span::styled(text, style)]))

@@ -64,7 +64,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         return lines;
     }
     // In the solver's own order: whether a high or a low score is better is the solver's call.
-    lines.push(Line::styled(" Alternatives it weighed (> its pick), with their scores:", ui.dim));
+    lines.push(Line::styled(" Scores it weighed (> its pick):", ui.dim));
     let alts = &step.alternatives;
     let score_w = alts.iter().map(|a| score(a.score).len()).max().unwrap_or(1);
     let k = board.num_colours();

@@ -9,7 +9,7 @@ mod stepping;
 
 use super::pane;
 use crate::model::{Board, Cell, Colour, Mode, Move};
-use crate::solver::{Family, MoveJson, Problem, SolveError};
+use crate::solver::{Family, MoveJson, Problem, SolveError, StopReason};
 use crate::tui::app::App;
 use crate::tui::explorer::runs::{Run, RunState};
 use crate::tui::explorer::{Mode as ExMode, Panel};
@@ -113,8 +113,8 @@ pub fn count(n: u64) -> String {
     out
 }
 
-/// A running solver's live progress: its bounds, nodes and time (time last).
-pub fn progress(job: &Running) -> String {
+/// A running solver's bounds so far ("lower bound 5 · best 9"), if it published any.
+pub fn bounds(job: &Running) -> Option<String> {
     let p = job.progress();
     let mut parts = Vec::new();
     let lb = p.lower_bound.load(Ordering::Relaxed);
@@ -125,30 +125,55 @@ pub fn progress(job: &Running) -> String {
     if best != u32::MAX {
         parts.push(format!("best {best}"));
     }
-    parts.push(format!("{} nodes", count(job.nodes())));
-    parts.push(elapsed(job.elapsed()));
-    parts.join(" · ")
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// A running solver's work so far: nodes, then time (last, so that it can change width).
+pub fn work(job: &Running) -> String {
+    format!("{} nodes · {}", count(job.nodes()), elapsed(job.elapsed()))
+}
+
+/// A running solver's live progress on one line.
+pub fn progress(job: &Running) -> String {
+    match bounds(job) {
+        Some(b) => format!("{b} · {}", work(job)),
+        None => work(job),
+    }
 }
 
 /// How a run that gave no solution ended, in a few words.
 pub fn failure(e: &SolveError) -> String {
     match e {
         SolveError::Stopped { reason, lower_bound, .. } => {
-            let lb = lower_bound.map(|l| format!("; the optimum is at least {l}")).unwrap_or_default();
-            format!("{} before any solution{lb}", reason.describe())
+            let what = match reason {
+                StopReason::Cancelled => "cancelled",
+                other => other.describe(),
+            };
+            let lb = lower_bound.map(|l| format!(" (optimum ≥ {l})")).unwrap_or_default();
+            format!("{what}: no solution{lb}")
         }
         other => other.to_string(),
     }
 }
 
-/// One line about a run that has not answered yet, or `None` when it has.
-pub fn pending(app: &App, run: Option<&Run>, what: &str) -> Option<Line<'static>> {
+/// Lines about a run that has not answered yet under `label`: waiting, or its live progress
+/// (bounds, then nodes and time); nothing once it has answered.
+pub fn pending(app: &App, run: Option<&Run>, label: &str) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     match run.map(|r| &r.state) {
-        None => Some(Line::styled(format!(" {what}: not solved yet"), ui.dim)),
-        Some(RunState::Queued) => Some(Line::styled(format!(" {what}: waiting for a free core"), ui.dim)),
-        Some(RunState::Running(job)) => Some(Line::styled(format!(" {what}: solving · {}", progress(job)), ui.text)),
-        Some(RunState::Done(_) | RunState::Failed(_)) => None,
+        None => vec![labelled(app, label, vec![Span::styled("not solved yet", ui.dim)])],
+        Some(RunState::Queued) => vec![labelled(app, label, vec![Span::styled("waiting for a free core", ui.dim)])],
+        Some(RunState::Running(job)) => {
+            let first = match bounds(job) {
+                Some(b) => format!("solving: {b}"),
+                None => "solving".to_string(),
+            };
+            vec![
+                labelled(app, label, vec![Span::styled(first, ui.text)]),
+                labelled(app, "", vec![Span::styled(work(job), ui.dim)]),
+            ]
+        }
+        Some(RunState::Done(_) | RunState::Failed(_)) => Vec::new(),
     }
 }
 
@@ -192,7 +217,7 @@ pub fn score(x: f64) -> String {
 
 /// A label column, then the value.
 pub fn labelled(app: &App, label: &str, mut value: Vec<Span<'static>>) -> Line<'static> {
-    let mut spans = vec![Span::styled(format!(" {label:<10}"), app.look.ui().dim)];
+    let mut spans = vec![Span::styled(format!(" {label:<10} "), app.look.ui().dim)];
     spans.append(&mut value);
     Line::from(spans)
 }

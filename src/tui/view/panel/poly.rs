@@ -49,7 +49,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                     lines.push(Line::styled(format!(" · {note}"), ui.text));
                 }
             }
-            _ => lines.extend(pending(app, run, "From here")),
+            _ => lines.extend(pending(app, run, "Answer")),
         }
     }
     let info = &algorithm.info;
@@ -66,23 +66,24 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
 fn beside(app: &App, name: &str, len: usize, here: &Problem) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let Some(check) = checker(&app.explorer, name, app.game.mode()) else { return Vec::new() };
-    let check_name = check.name().to_string();
-    let run = app.explorer.runs.find(&check_name, here);
-    let what = format!("Correct ({check_name})");
+    let by = check.name().to_string();
+    let run = app.explorer.runs.find(&by, here);
     match run.map(|r| &r.state) {
         Some(RunState::Done(c)) if c.optimal => {
-            let text = match len.checked_sub(c.len()) {
-                Some(0) => format!("{} moves: the same length on this board", c.len()),
-                Some(d) => format!("{} moves: the answer above is {d} more than optimal", c.len()),
-                None => format!("{} moves (longer: one of the two is wrong)", c.len()),
+            let (text, style) = match len.checked_sub(c.len()) {
+                Some(0) => (format!("{} by {by}: the same length here", c.len()), ui.good),
+                Some(d) => (format!("{} by {by}: this answer is {d} over", c.len()), ui.warn),
+                None => (format!("{} by {by}: longer, so one of them is wrong", c.len()), ui.warn),
             };
-            let style = if len > c.len() { ui.warn } else { ui.good };
-            vec![labelled(app, &what, vec![Span::styled(text, style)])]
+            vec![labelled(app, "Optimum", vec![Span::styled(text, style)])]
         }
         Some(RunState::Done(c)) => {
-            vec![labelled(app, &what, vec![Span::styled(format!("{} moves, not proven either", c.len()), ui.dim)])]
+            let text = format!("{} by {by}, not proven either", c.len());
+            vec![labelled(app, "Check", vec![Span::styled(text, ui.dim)])]
         }
-        Some(RunState::Failed(e)) => vec![labelled(app, &what, vec![Span::styled(failure(e), ui.dim)])],
-        _ => pending(app, run, &what).into_iter().collect(),
+        Some(RunState::Failed(e)) => {
+            vec![labelled(app, "Check", vec![Span::styled(format!("{by}: {}", failure(e)), ui.dim)])]
+        }
+        _ => pending(app, run, "Optimum"),
     }
 }

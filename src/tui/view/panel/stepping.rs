@@ -61,15 +61,15 @@ pub fn lines(app: &App, s: &Stepper) -> Vec<Line<'static>> {
         "proven optimal".to_string()
     } else {
         match (sol.stopped, sol.lower_bound) {
-            (Some(r), Some(lb)) => format!("{}: the optimum is at least {lb}", r.describe()),
+            (Some(r), Some(lb)) => format!("{}, optimum ≥ {lb}", r.describe()),
             (Some(r), None) => r.describe().to_string(),
-            (None, Some(lb)) => format!("the optimum is at least {lb}"),
+            (None, Some(lb)) => format!("optimum ≥ {lb}"),
             (None, None) => "no optimality claim".to_string(),
         }
     };
     let millis = sol.elapsed.as_secs_f64() * 1e3;
-    let text = format!("{len} moves, {claim} · {}", duration(millis));
-    lines.push(labelled(app, "Solution", vec![Span::styled(text, ui.text)]));
+    lines.push(labelled(app, "Solution", vec![Span::styled(format!("{len} moves, {claim}"), ui.text)]));
+    lines.push(labelled(app, "", vec![Span::styled(format!("found in {}", duration(millis)), ui.dim)]));
     for note in &sol.notes {
         lines.push(Line::styled(format!(" · {note}"), ui.dim));
     }
