@@ -149,3 +149,44 @@ fn bad_input_is_a_clear_error_not_a_panic() {
     assert!(err.contains("needs a terminal"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn explore_a_hint_the_exact_solver_a_step_through_and_the_compare_view() {
+    let t = Tmux::start("explore");
+    t.run("ex", "play tests/tui_fixtures/kunigami.toml --glyphs");
+    t.wait_for("ex", "Kunigami's 5x5");
+
+    // Two moves off the optimal line, then a hint.
+    t.keys("ex", &["4", "1", "i"]);
+    let hint = t.wait_for("ex", "1 over the optimum 7");
+    assert!(hint.contains("Hint       play") && hint.contains("Par here   6, proven"), "{hint}");
+
+    // The exact solver, run again by hand from here.
+    t.keys("ex", &["x"]);
+    t.wait_for("ex", "exact is solving from here");
+    t.wait_for("ex", "p steps through the solution from here");
+
+    // Its solution, step by step; the player's game stays as it was.
+    t.keys("ex", &["p"]);
+    t.wait_for("ex", "Step 0 of 6 after your 2");
+    t.keys("ex", &["Right", "Right"]);
+    let stepped = t.wait_for("ex", "Step 2 of 6 after your 2");
+    assert!(stepped.contains("History: exact step 2 of 6"), "{stepped}");
+    t.keys("ex", &["Escape"]);
+    t.wait_for("ex", "back to your game, as you left it");
+
+    // Solvers side by side, stepping in sync.
+    t.keys("ex", &["v"]);
+    t.wait_for("ex", "Compare solvers");
+    t.keys("ex", &["Enter"]);
+    t.wait_for("ex", "3 exact");
+    t.keys("ex", &["Right"]);
+    let compared = t.wait_for("ex", "step 1/8");
+    assert!(compared.contains("Cells flooded per move"), "{compared}");
+
+    // Esc and q apart: sent together, a terminal reads them as Alt+q.
+    t.keys("ex", &["Escape"]);
+    t.wait_for("ex", "back to your game, as you left it");
+    t.keys("ex", &["q"]);
+    t.wait_for("ex", "FLOODIT-EXIT=0");
+}

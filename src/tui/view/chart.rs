@@ -5,11 +5,11 @@ use super::pane;
 use crate::tui::app::App;
 use crate::tui::explorer::compare::Compare;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Chart, Dataset, GraphType, LegendPosition, Widget};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Widget};
 
 pub struct FloodChart<'a> {
     pub app: &'a App,
@@ -51,22 +51,11 @@ impl Widget for FloodChart<'_> {
             let digit = char::from_digit((i + 1) as u32 % 10, 10).unwrap_or('*');
             let marker = if numbered { Marker::Custom(digit) } else { Marker::Braille };
             let style = line_style(app, c, i);
-            let name = format!("{} {} {}", i + 1, lane.solver, lane.len);
-            datasets.push(
-                Dataset::default().name(name).marker(marker).graph_type(GraphType::Line).style(style).data(&lane.track),
-            );
+            datasets.push(Dataset::default().marker(marker).graph_type(GraphType::Line).style(style).data(&lane.track));
         }
         if let Some(line) = &optimum_line {
-            let o = optimum.unwrap_or(0);
             let mark = Marker::Custom(if look.ascii { ':' } else { '┊' });
-            datasets.push(
-                Dataset::default()
-                    .name(format!("optimum {o}"))
-                    .marker(mark)
-                    .graph_type(GraphType::Line)
-                    .style(ui.good)
-                    .data(line),
-            );
+            datasets.push(Dataset::default().marker(mark).graph_type(GraphType::Line).style(ui.good).data(line));
         }
         let step_mark = Marker::Custom(if look.ascii { '|' } else { '│' });
         datasets.push(Dataset::default().marker(step_mark).graph_type(GraphType::Line).style(ui.dim).data(&step_line));
@@ -85,8 +74,8 @@ impl Widget for FloodChart<'_> {
                     .title(Span::styled("moves", ui.dim)),
             )
             .y_axis(Axis::default().bounds([0.0, cells]).labels(y_labels).style(ui.dim))
-            .legend_position(Some(LegendPosition::TopLeft))
-            .hidden_legend_constraints((Constraint::Ratio(1, 2), Constraint::Ratio(1, 1)))
+            // The lane titles are the legend: each starts with its line's number, in its colour.
+            .legend_position(None)
             .render(area, buf);
     }
 }
