@@ -251,9 +251,9 @@ fn click(app: &mut App, x: u16, y: u16) {
         return;
     }
     let Some(geom) = app_board_geom(app) else { return };
-    let Some(pos) = geom.hit(x, y) else { return };
-    if app.game.board().graph().cell_at(pos.row as usize, pos.col as usize).is_some() {
-        app.cursor = pos;
+    let g = app.game.board().graph();
+    if let Some(cell) = geom.cell_hit(g, x, y) {
+        app.cursor = g.pos(cell);
         play_at_cursor(app);
     }
 }

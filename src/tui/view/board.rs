@@ -159,8 +159,8 @@ impl Widget for BoardView<'_> {
             None => " Board ".to_string(),
         };
         let mut block = pane(look, title);
-        if geom.scrolled(g) {
-            block = block.title_bottom(Line::styled(scroll_note(&geom, g), look.ui().dim));
+        if geom.scrolled() {
+            block = block.title_bottom(Line::styled(scroll_note(&geom), look.ui().dim));
         }
         block.render(area, buf);
         draw(look, game, &marks, &geom, buf);
@@ -168,15 +168,15 @@ impl Widget for BoardView<'_> {
 }
 
 /// Which part of a board too big for its pane is shown.
-pub fn scroll_note(geom: &BoardGeom, g: &crate::model::Graph) -> String {
+pub fn scroll_note(geom: &BoardGeom) -> String {
     format!(
         " rows {}-{} cols {}-{} of {}x{} ",
         geom.first_row,
         geom.first_row + geom.rows - 1,
         geom.first_col,
         geom.first_col + geom.cols - 1,
-        g.rows(),
-        g.cols()
+        geom.shape.rows,
+        geom.shape.cols
     )
 }
 
@@ -184,12 +184,10 @@ pub fn scroll_note(geom: &BoardGeom, g: &crate::model::Graph) -> String {
 pub fn draw(look: &Look, game: &Game, marks: &Marks, geom: &BoardGeom, buf: &mut Buffer) {
     let g = game.board().graph();
     let glyphs = look.glyph_mode(game.board().num_colours());
-    for r in geom.first_row..geom.first_row + geom.rows {
-        for c in geom.first_col..geom.first_col + geom.cols {
-            let (Some(cell), Some(rect)) = (g.cell_at(r, c), geom.cell_rect(r, c)) else { continue };
-            let mark = marks.of(Pos { row: r as u16, col: c as u16 }, cell);
-            draw_cell(look, glyphs, buf, rect, game.board().colour(cell), mark);
-        }
+    for cell in 0..g.len() {
+        let Some(rect) = geom.rect_of(g, cell) else { continue };
+        let mark = marks.of(g.pos(cell), cell);
+        draw_cell(look, glyphs, buf, rect, game.board().colour(cell), mark);
     }
     if geom.wrap {
         draw_wrap_marks(look, buf, geom);

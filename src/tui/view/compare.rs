@@ -3,7 +3,7 @@
 
 use super::board::{Marks, draw as draw_board, scroll_note};
 use super::chart::FloodChart;
-use super::geometry::board_geom;
+use super::geometry::{Shape, board_geom};
 use super::pane;
 use super::panel::{duration, elapsed, failure};
 use crate::model::Graph;
@@ -76,8 +76,9 @@ fn grid(n: usize, per_row: usize, bw: u16, bh: u16, origin: (u16, u16)) -> Vec<R
 /// The layout with the chart at `place` and cells of `scale`, if every board fits whole.
 fn try_layout(body: Rect, n: usize, g: &Graph, place: Place, scale: (u16, u16), min_w: usize) -> Option<CompareLayout> {
     let wrap = if g.topology().wraps() { 2 } else { 0 };
-    let bw = (g.cols() * scale.0 as usize + wrap + 2).max(min_w);
-    let bh = g.rows() * scale.1 as usize + 2;
+    let shape = Shape::of(g);
+    let bw = (shape.cols * scale.0 as usize + wrap + 2).max(min_w);
+    let bh = shape.rows * scale.1 as usize + 2;
     let (width, height) = (body.width as usize, body.height as usize);
     (1..=n).rev().find_map(|per_row| {
         let (w, h) = (per_row * bw, n.div_ceil(per_row) * bh);
@@ -155,8 +156,8 @@ fn draw_lane(app: &App, c: &Compare, i: usize, lane: &Lane, rect: Rect, buf: &mu
     let stepping = lane.game.is_some() && (1..=lane.len).contains(&pos);
     let marks = if stepping { Marks::plain(game).with_gained(game) } else { Marks::plain(game) };
     draw_board(&app.look, game, &marks, &geom, buf);
-    if geom.scrolled(g) && rect.height > 0 {
-        buf.set_stringn(rect.x + 1, rect.y + rect.height - 1, scroll_note(&geom, g), inner.width as usize, ui.dim);
+    if geom.scrolled() && rect.height > 0 {
+        buf.set_stringn(rect.x + 1, rect.y + rect.height - 1, scroll_note(&geom), inner.width as usize, ui.dim);
     }
 }
 
