@@ -117,6 +117,16 @@ fn an_exact_proof_from_the_start_becomes_the_boards_optimum() {
 }
 
 #[test]
+fn free_mode_hints_come_from_an_exact_solver_that_plays_it() {
+    let mut a = app(&["tests/tui_fixtures/cylinder-free.toml", "--glyphs", "--color", "256"], 80, 24);
+    press(&mut a, "i");
+    settle(&mut a);
+    let s = shot(&a);
+    assert!(s.contains("Exact: oracle (2 of 2)"), "exact plays fixed-pivot games only:\n{s}");
+    assert!(s.contains("Optimum    5, proven") && s.contains("Hint       play"), "{s}");
+}
+
+#[test]
 fn progress_is_live_and_cancelling_keeps_what_was_found() {
     let mut a = kunigami(80, 24);
     a.explorer.catalogue.add(Arc::new(Slow));

@@ -86,6 +86,12 @@ impl Explorer {
         (self.choice[slot(family)].min(n.saturating_sub(1)) + 1, n)
     }
 
+    /// Where solver `name` stands in its family: (1-based index, count).
+    pub fn index_of(&self, family: Family, name: &str) -> (usize, usize) {
+        let position = self.catalogue.family(family).position(|e| e.name() == name).unwrap_or(0);
+        (position + 1, self.catalogue.family(family).count())
+    }
+
     /// Chooses `name` in its family (if it is listed).
     pub fn choose(&mut self, name: &str) {
         for f in FAMILIES {

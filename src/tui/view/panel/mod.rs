@@ -41,8 +41,8 @@ impl Widget for SolverPanel<'_> {
                 (" Heuristics from here ".to_string(), heuristic::lines(app, width), true)
             }
             (_, Panel::Family(f)) => {
-                let (i, n) = ex.chosen_index(f);
                 let name = panel_solver(ex, f, app.game.mode()).map(|l| l.name().to_string());
+                let (i, n) = ex.index_of(f, name.as_deref().unwrap_or(""));
                 let title = match name {
                     Some(name) if n > 1 => format!(" {}: {name} ({i} of {n}) ", family_title(f)),
                     Some(name) => format!(" {}: {name} ", family_title(f)),
