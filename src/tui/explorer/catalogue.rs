@@ -41,6 +41,11 @@ impl Catalogue {
         Catalogue { entries: registry::all().into_iter().map(|s| Listed::new(Arc::from(s))).collect() }
     }
 
+    /// Keeps only the solvers `keep` accepts.
+    pub fn retain(&mut self, keep: impl Fn(&Listed) -> bool) {
+        self.entries.retain(|e| keep(e));
+    }
+
     /// Adds a solver, replacing one of the same name.
     pub fn add(&mut self, solver: Arc<dyn Solver>) {
         let listed = Listed::new(solver);

@@ -33,8 +33,10 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             }
             Some(RunState::Failed(e)) => lines.push(labelled(app, "Stopped", vec![Span::styled(failure(e), ui.warn)])),
             Some(RunState::Done(s)) => {
-                // A solver that delegates (like `poly`) names the algorithm it chose in its notes.
-                if let Some(used) = ex.catalogue.mentioned(Family::Polynomial, &s.notes, &name) {
+                // A solver that delegates (like `poly`) names the algorithm it chose in its first
+                // note; later notes may name others (a published procedure names its checker).
+                if let Some(used) = ex.catalogue.mentioned(Family::Polynomial, &s.notes[..s.notes.len().min(1)], &name)
+                {
                     algorithm = used;
                 }
                 let claim = if s.optimal { "optimal" } else { "not proven optimal" };
