@@ -60,8 +60,9 @@ fn scrubbing_times_keeps_the_layout() {
     let s = |t: &str| scrub_times(t).trim_end_matches('\n').to_string();
     assert_eq!(s("a · 12 ms    │"), "a · <t>      │");
     assert_eq!(s("a · 3 ms     │"), "a · <t>      │");
-    assert_eq!(s("╭ x ──── 1 ms ╮"), "╭ x ───── <t> ╮");
-    assert_eq!(s("╭ x ─── 12 ms ╮"), "╭ x ───── <t> ╮");
+    assert_eq!(s("╭ x ──── 1 ms ╮"), "╭ x ~~~~~ <t> ╮");
+    assert_eq!(s("╭ x ─── 12 ms ╮"), "╭ x ~~~~~ <t> ╮");
+    assert_eq!(s("╭ x  123 ms ╮"), "╭ x ~~~ <t> ╮");
     assert_eq!(s("took 1.5 s"), "took <t>");
     assert_eq!(s("3 moves, 2 sides"), "3 moves, 2 sides");
 }

@@ -93,9 +93,11 @@ pub fn settle(app: &mut App) {
     }
 }
 
-/// The screen with every duration ("12 ms", "1.5 s") replaced by `<t>`, keeping the layout:
-/// the width taken or given back comes out of the blank (or border) run beside the duration, so
-/// snapshots do not depend on how fast the machine is.
+/// The screen with every duration ("12 ms", "1.5 s") replaced by `<t>`, keeping the layout, so
+/// snapshots do not depend on how fast the machine is. Left-aligned text (blanks after it) gives
+/// the width back on its right. Right-aligned text (in a border) takes the blank or border run on
+/// its left along with it, which becomes ` ~~~ <t>`: how much of that run was blank depended on
+/// the duration's width.
 pub fn scrub_times(screen: &str) -> String {
     screen.lines().map(scrub_line).collect::<Vec<_>>().join("\n") + "\n"
 }
@@ -110,35 +112,28 @@ fn scrub_line(line: &str) -> String {
             i += 1;
             continue;
         };
-        let mut before: Vec<char> = chars[..i].to_vec();
-        let mut after: Vec<char> = chars[end..].to_vec();
-        // Left-aligned text has blanks after it; right-aligned text has a run before it (blanks or
-        // a border), beyond the one space that separates it.
-        let left_aligned = after.first() == Some(&' ') && after.get(1).is_none_or(|&c| c == ' ');
-        let grow = mark.len() as isize - (end - i) as isize;
-        if left_aligned || (after.is_empty() && grow < 0) {
-            let blanks = after.iter().skip(1).take_while(|&&c| c == ' ').count() as isize;
-            if grow > 0 {
-                after.drain(1..1 + grow.min(blanks) as usize);
-            } else if grow < 0 {
-                after.splice(0..0, std::iter::repeat_n(' ', (-grow) as usize));
+        let after = chars[end..].to_vec();
+        let right_aligned = after.first() == Some(&' ') && after.get(1).is_some_and(|&c| c != ' ');
+        let mut out = chars[..i].to_vec();
+        if right_aligned {
+            let run = out.iter().rev().take_while(|&&c| matches!(c, ' ' | '─' | '-')).count();
+            let width = run + (end - i);
+            out.truncate(out.len() - run);
+            if width >= mark.len() + 2 {
+                out.push(' ');
+                out.extend(std::iter::repeat_n('~', width - mark.len() - 2));
+                out.push(' ');
+            } else {
+                out.extend(std::iter::repeat_n(' ', width - mark.len()));
             }
+            out.extend(&mark);
         } else {
-            let sep = usize::from(before.last() == Some(&' ') && before.len() > 1);
-            let body = before.len() - sep;
-            if let Some(&fill) = before[..body].last() {
-                let run = before[..body].iter().rev().take_while(|&&c| c == fill).count() as isize;
-                if grow > 0 {
-                    before.drain(body - grow.min(run - 1).max(0) as usize..body);
-                } else if grow < 0 {
-                    before.splice(body..body, std::iter::repeat_n(fill, (-grow) as usize));
-                }
-            }
+            out.extend(&mark);
+            out.extend(std::iter::repeat_n(' ', end - i - mark.len()));
         }
-        i = before.len() + mark.len();
-        before.extend(&mark);
-        before.extend(after);
-        chars = before;
+        i = out.len();
+        out.extend(after);
+        chars = out;
     }
     chars.into_iter().collect::<String>().trim_end().to_string()
 }

@@ -39,7 +39,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     // From the current position: par, the hint, and the player's standing.
     if made > 0 {
         match from_here.map(|r| &r.state) {
-            Some(RunState::Done(s)) => lines.extend(proof(app, "Par here", s, format!("after your {made} moves"))),
+            Some(RunState::Done(s)) => lines.extend(proof(app, "Par here", s, format!("after {made} moves"))),
             Some(RunState::Failed(e)) => lines.push(labelled(app, "Par here", vec![Span::styled(failure(e), ui.warn)])),
             _ => lines.extend(pending(app, from_here, "Par here")),
         }
