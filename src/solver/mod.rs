@@ -3,8 +3,8 @@
 pub mod exact;
 pub mod heuristic;
 pub mod oracle;
-pub mod registry;
 pub mod regions;
+pub mod registry;
 mod types;
 
 pub use types::*;

@@ -131,25 +131,13 @@ impl<const W: usize> Search<'_, W> {
     fn expand(&mut self, idx: usize) {
         let g = self.g;
         let node = self.table.nodes[idx];
-        // The move that led here, when it was a single colour from a parent: for the
-        // dominated-order rule.
-        let last =
-            node.step.single().filter(|_| node.parent != u32::MAX).map(|a| (a, self.table.nodes[node.parent as usize]));
         let mut kids = std::mem::take(&mut self.kids);
         for_each_child(g, &node.region, &node.frontier, |step, gained, reached| {
-            if let (Some(b), Some((a, p))) = (step.single(), last) {
-                let before = p.frontier.and(&g.by_colour[b]);
-                if before == gained {
-                    let a_gained = node.region.and_not(&p.region);
-                    let extra = reached.and(&g.by_colour[a]).and_not(&p.region).and_not(&a_gained);
-                    if !extra.is_empty() {
-                        // b then a from the parent floods strictly more than a then b.
-                        let (r1, f1) = g.absorb_reached(&p.region, &p.frontier, &gained, &reached);
-                        let (r2, f2) = g.play(&r1, &f1, a);
-                        kids.push((node.parent as usize, Step::pair(b as u8, a as u8), r2, f2));
-                        return;
-                    }
-                }
+            if let Some(b) = step.single()
+                && let Some((from, seq, r, f)) = self.earlier(idx, b, &gained, &reached)
+            {
+                kids.push((from, Step::sequence(&seq), r, f));
+                return;
             }
             let (r, f) = g.absorb_reached(&node.region, &node.frontier, &gained, &reached);
             kids.push((idx, step, r, f));
@@ -159,6 +147,50 @@ impl<const W: usize> Search<'_, W> {
         }
         kids.clear();
         self.kids = kids;
+    }
+
+    /// The dominated-order rule. Colour b, played at node `idx`, absorbs `gained`. Walk up the
+    /// single-move steps that led here while b would have absorbed exactly the same there; if
+    /// playing b at the highest such ancestor and then replaying the moves since ends strictly
+    /// larger than here + b, return (ancestor, colours, region, frontier) of that replacement.
+    fn earlier(
+        &self,
+        idx: usize,
+        b: usize,
+        gained: &Bits<W>,
+        reached: &Bits<W>,
+    ) -> Option<(usize, Vec<u8>, Bits<W>, Bits<W>)> {
+        let g = self.g;
+        let mut replay: Vec<u8> = Vec::new();
+        let mut at = idx;
+        while replay.len() < Step::MAX_ORDERED - 1 {
+            let node = &self.table.nodes[at];
+            let (Some(a), true) = (node.step.single(), node.parent != u32::MAX) else { break };
+            let parent = &self.table.nodes[node.parent as usize];
+            if parent.frontier.and(&g.by_colour[b]) != *gained {
+                break;
+            }
+            replay.push(a as u8);
+            at = node.parent as usize;
+        }
+        if replay.is_empty() {
+            return None;
+        }
+        replay.reverse();
+        let anc = &self.table.nodes[at];
+        let (mut r, mut f) = g.absorb_reached(&anc.region, &anc.frontier, gained, reached);
+        for &a in &replay {
+            (r, f) = g.play(&r, &f, a as usize);
+        }
+        // By Lemma M the result contains here + b; only a strict gain is worth a replacement
+        // (equal results are the same position, which the table merges).
+        let here = self.table.nodes[idx].region.or(gained);
+        if r == here {
+            return None;
+        }
+        let mut seq = vec![b as u8];
+        seq.extend(replay);
+        Some((at, seq, r, f))
     }
 }
 
