@@ -1,6 +1,7 @@
 //! Every algorithm behind one trait, a registry of them by name, and replay checking.
 
 pub mod oracle;
+pub mod poly;
 pub mod registry;
 mod types;
 

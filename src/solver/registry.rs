@@ -23,14 +23,16 @@ fn no_option(name: &str, param: Option<u32>) -> Result<(), String> {
 
 /// Every solver, in the order `floodit solvers` lists them.
 pub fn entries() -> Vec<Entry> {
-    vec![Entry {
+    let mut entries = vec![Entry {
         name: "oracle",
         option: None,
         make: |p| {
             no_option("oracle", p)?;
             Ok(Box::new(Oracle))
         },
-    }]
+    }];
+    entries.extend(super::poly::registry_entries());
+    entries
 }
 
 /// All solver names.
