@@ -75,6 +75,33 @@ impl Unrolled {
     }
 }
 
+/// Dense numbering of the states that have not met: frontier columns (a, b) with a + b < m,
+/// times 3 × 3 row patterns — half of all pairs.
+struct Triangle {
+    m: usize,
+    /// `start[a]`: number of (a', b) pairs with a' < a.
+    start: Vec<usize>,
+}
+
+impl Triangle {
+    fn new(m: usize) -> Triangle {
+        let start = (0..=m).map(|a| a * m - a * a.saturating_sub(1) / 2).collect();
+        Triangle { m, start }
+    }
+    fn len(&self) -> usize {
+        self.start[self.m] * 9
+    }
+    fn index(&self, r: Front, l: Front) -> usize {
+        ((self.start[r.col as usize] + l.col as usize) * 3 + r.rows as usize - 1) * 3 + l.rows as usize - 1
+    }
+    fn unpack(&self, i: usize) -> (Front, Front) {
+        let (pair, rows) = (i / 9, i % 9);
+        let a = self.start.partition_point(|&s| s <= pair) - 1;
+        let b = pair - self.start[a];
+        (Front { col: a as u32, rows: (rows / 3) as u8 + 1 }, Front { col: b as u32, rows: (rows % 3) as u8 + 1 })
+    }
+}
+
 /// The optimal plan for a 2-row cylinder strip whose column `d` is monochromatic.
 pub fn cylinder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<Plan, SolveError> {
     let n = cols.len();
@@ -109,16 +136,19 @@ pub fn cylinder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<
         outside.iter().filter(|&&(t, _)| t < ar || t > tl).fold(0, |m, &tile| m | 1u64 << colour_of(tile));
     let dead_at_start = behind & !start_live;
 
-    let s = u.right.states();
-    check_state_count(s * s, control)?;
+    let tri = Triangle::new(n - 1);
+    let states = tri.len();
+    check_state_count(states, control)?;
     let mut palette: Vec<Colour> = cols.iter().flat_map(|c| c.iter().copied()).collect();
     palette.sort_unstable();
     palette.dedup();
-    let index = |r: Front, l: Front| r.index() * s + l.index();
-    let unpack = |i: usize| (Front::from_index(i / s), Front::from_index(i % s));
+    let np = palette.len();
+    let (next_r, next_l) = (u.right.table(&palette), u.left.table(&palette));
+    let index = |r: Front, l: Front| tri.index(r, l);
+    let unpack = |i: usize| tri.unpack(i);
     let s0 = index(start.1, start.0);
-    let mut dist = vec![u32::MAX; s * s];
-    let mut parent = vec![u32::MAX; s * s];
+    let mut dist = vec![u32::MAX; states];
+    let mut parent = vec![u32::MAX; states];
     let mut queue = Buckets::default();
     dist[s0] = dead_at_start.count_ones();
     queue.push(dist[s0], s0 as u32);
@@ -136,14 +166,15 @@ pub fn cylinder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<
             }
             settled += 1;
             if settled % 65536 == 0
-                && let Some(reason) = control.check(settled, s * s * 8)
+                && let Some(reason) = control.check(settled, states * 8)
             {
                 return Err(SolveError::Stopped { reason, lower_bound: Some(d0), nodes: settled });
             }
             let (r, l) = unpack(st);
             let live = u.live(r, l);
-            for &x in &palette {
-                let (nr, nl) = (u.right.step(r, x), u.left.step(l, x));
+            for (q, &x) in palette.iter().enumerate() {
+                let nr = Front::from_index(next_r[r.index() * np + q] as usize);
+                let nl = Front::from_index(next_l[l.index() * np + q] as usize);
                 if nr == r && nl == l {
                     continue;
                 }
@@ -205,6 +236,26 @@ pub fn cylinder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn triangle_numbers_every_unmet_state_once() {
+        for m in 1..9 {
+            let tri = Triangle::new(m);
+            let mut seen = vec![false; tri.len()];
+            for a in 0..m as u32 {
+                for b in 0..m as u32 - a {
+                    for (pr, pl) in (1..=3).flat_map(|x| (1..=3).map(move |y| (x, y))) {
+                        let (r, l) = (Front { col: a, rows: pr }, Front { col: b, rows: pl });
+                        let i = tri.index(r, l);
+                        assert!(!seen[i]);
+                        seen[i] = true;
+                        assert_eq!(tri.unpack(i), (r, l));
+                    }
+                }
+            }
+            assert!(seen.iter().all(|&x| x));
+        }
+    }
 
     #[test]
     fn range_or_matches_a_scan() {

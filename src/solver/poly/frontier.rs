@@ -149,6 +149,14 @@ impl Side {
         self.beyond[col]
     }
 
+    /// `next[i * palette.len() + q]`: the frontier index after playing `palette[q]` from
+    /// frontier index `i` (DP inner loops read this instead of stepping).
+    pub fn table(&self, palette: &[Colour]) -> Vec<u32> {
+        (0..self.states())
+            .flat_map(|i| palette.iter().map(move |&x| self.step(Front::from_index(i), x).index() as u32))
+            .collect()
+    }
+
     /// The mate's colour, if the frontier has a mate.
     pub fn mate_colour(&self, f: Front) -> Option<Colour> {
         f.mate_row().map(|r| self.cols[f.col as usize][r])

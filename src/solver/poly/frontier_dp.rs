@@ -109,21 +109,9 @@ pub fn ladder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<Pl
     palette.dedup();
     let np = palette.len();
     // Transition and live tables per side.
-    let table = |side: &Side| {
-        let n = side.states();
-        let mut next = vec![0u32; n * np];
-        let mut live = vec![0u64; n];
-        for i in 0..n {
-            let f = Front::from_index(i);
-            live[i] = side.live(f);
-            for (q, &x) in palette.iter().enumerate() {
-                next[i * np + q] = side.step(f, x).index() as u32;
-            }
-        }
-        (next, live)
-    };
-    let (next_l, live_l) = table(&left);
-    let (next_r, live_r) = table(&right);
+    let (next_l, next_r) = (left.table(&palette), right.table(&palette));
+    let live_table = |side: &Side| (0..side.states()).map(|i| side.live(Front::from_index(i))).collect::<Vec<u64>>();
+    let (live_l, live_r) = (live_table(&left), live_table(&right));
 
     let start = (left.step(Front::START, pc), right.step(Front::START, pc));
     let start_live = left.live(start.0) | right.live(start.1);

@@ -230,10 +230,11 @@ impl Solver for Thm2Published {
                         .map(|&(c, r)| format!("{} {}", ds.strip.labels[c], ds.strip.row_names[r]))
                         .collect();
                     format!(
-                        "connection {}: nearest unflooded marked tiles {}; cheapest connection {} moves (move {}/{})",
+                        "connection {}: nearest unflooded marked tiles {}; cheapest connection {} move{} (move {}/{})",
                         m.step + 1,
                         names.join(" and "),
                         m.of,
+                        if m.of == 1 { "" } else { "s" },
                         m.nth,
                         m.of
                     )
