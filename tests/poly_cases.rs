@@ -127,7 +127,8 @@ fn classifier_verdicts() {
     hard(verdict(random_board(Topology::PathSquare, 1, 9, 4), Mode::Free), "Corollary 9");
     hard(verdict(random_board(Topology::Grid, 4, 4, 3), fixed), "Clifford");
     hard(verdict(random_board(Topology::Grid, 3, 7, 4), fixed), "Meeks & Scott (DAM 2012)");
-    hard(verdict(random_board(Topology::Grid, 5, 5, 6), Mode::Free), "Meeks & Scott");
+    hard(verdict(random_board(Topology::Grid, 5, 5, 6), Mode::Free), "n×n grids");
+    hard(verdict(random_board(Topology::Grid, 4, 6, 5), Mode::Free), "Meeks & Scott (DAM 2012)");
 
     let unknown = |v: Verdict, needle: &str| match v {
         Verdict::Unknown { reason } => assert!(reason.contains(needle), "{reason}"),
@@ -184,6 +185,28 @@ fn solvers_refuse_boards_outside_their_class() {
         match solver(name).solve(&Problem::new(b, mode), &Control::default()) {
             Err(SolveError::Refused(r)) => assert!(r.contains(needle), "{name}: {r}"),
             other => panic!("{name} should refuse ({needle}), got {:?}", other.map(|s| s.len())),
+        }
+    }
+}
+
+#[test]
+fn a_pivot_off_the_board_is_refused_not_a_panic() {
+    let boards = [
+        random_board(Topology::Path, 1, 6, 3),
+        random_board(Topology::Grid, 2, 6, 4),
+        random_board(Topology::Cylinder, 2, 6, 4),
+        random_board(Topology::CycleSquare, 1, 8, 4),
+        random_board(Topology::PathSquare, 1, 8, 4),
+        random_board(Topology::Grid, 3, 3, 2),
+    ];
+    for b in boards {
+        let p = Problem::new(b, Mode::Fixed { pivot: 99 });
+        assert!(matches!(classify(&p).verdict, Verdict::Unknown { .. }));
+        for a in Algorithm::ALL.iter().map(|a| a.solver_name()).chain(["poly"]) {
+            match solver(a).solve(&p, &Control::default()) {
+                Err(SolveError::Refused(_)) => {}
+                other => panic!("{a}: {:?}", other.map(|s| s.len())),
+            }
         }
     }
 }

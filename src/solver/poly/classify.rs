@@ -77,6 +77,12 @@ pub fn classify(problem: &Problem) -> Classification {
     let class = |what: String| format!("{shape}, {game}, {what}");
     let with_colours = class(format!("{colours} colour{}", if colours == 1 { "" } else { "s" }));
 
+    if let Mode::Fixed { pivot } = problem.mode
+        && pivot >= board.len()
+    {
+        let reason = format!("the pivot (cell {pivot}) is not on the board ({} cells)", board.len());
+        return Classification { class: with_colours, verdict: Verdict::Unknown { reason } };
+    }
     if colours <= 2 {
         return Classification { class: with_colours, verdict: Verdict::Polynomial(Algorithm::TwoColour) };
     }
@@ -137,12 +143,12 @@ pub fn classify(problem: &Problem) -> Classification {
 
 /// Grids with at least 3 rows and 3 columns (spec §14).
 fn grid_verdict(rows: usize, cols: usize, colours: usize) -> Verdict {
-    if colours >= 4 {
+    if rows == cols {
+        hard("n×n grids with 3 or more colours: Clifford, Jalsenius, Montanaro & Sach (ToCS 2012)")
+    } else if colours >= 4 {
         hard(
             "k×n boards with k ≥ 3 and 4 or more colours: Meeks & Scott (DAM 2012), as cited by Souza et al.; 3×n with unbounded colours: Clifford, Jalsenius, Montanaro & Sach (ToCS 2012)",
         )
-    } else if rows == cols {
-        hard("n×n grids with 3 or more colours: Clifford, Jalsenius, Montanaro & Sach (ToCS 2012)")
     } else if rows.min(cols) == 3 {
         Verdict::Unknown {
             reason: "3×n boards with exactly 3 colours: open, per Souza, Protti & Dantas da Silva (2014)".into(),

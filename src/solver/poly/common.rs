@@ -41,24 +41,25 @@ pub fn cyclic_runs(board: &Board, order: &[Cell]) -> Vec<Run> {
     }
 }
 
-/// The table `t[i][j]` = LCS(a[..i], b[..j]), stored row-major with `b.len() + 1` columns.
+/// The table `t[i][j]` = LCS(a[..i], b[..j]), stored row-major with `b.len() + 1` columns. Entries
+/// are u16: boards have at most 65 536 cells, so an LCS of two runs sequences fits.
 pub struct LcsTable {
     cols: usize,
-    cells: Vec<u32>,
+    cells: Vec<u16>,
 }
 
 impl LcsTable {
     pub fn new(a: &[Colour], b: &[Colour]) -> Result<LcsTable, SolveError> {
         let cols = b.len() + 1;
         let size = (a.len() + 1) * cols;
-        if size > MAX_TABLE {
+        if size > MAX_TABLE || a.len().min(b.len()) > u16::MAX as usize {
             return Err(SolveError::Refused(format!(
                 "the sequences have {} and {} runs: an LCS table of {size} entries is more than the {MAX_TABLE} this solver builds",
                 a.len(),
                 b.len()
             )));
         }
-        let mut cells = vec![0u32; size];
+        let mut cells = vec![0u16; size];
         for i in 0..a.len() {
             for j in 0..b.len() {
                 cells[(i + 1) * cols + j + 1] = if a[i] == b[j] {
@@ -72,7 +73,7 @@ impl LcsTable {
     }
 
     pub fn get(&self, i: usize, j: usize) -> u32 {
-        self.cells[i * self.cols + j]
+        u32::from(self.cells[i * self.cols + j])
     }
 
     /// A shortest common supersequence of `a[..i]` and `b[..j]`, letter by letter, saying which
@@ -220,7 +221,7 @@ pub fn replay_fixed(
     value: u32,
     solver: &str,
 ) -> Result<Vec<Vec<Cell>>, SolveError> {
-    let pivot = problem.pivot_or_refuse(solver)?;
+    let pivot = pivot(problem, solver)?;
     if colours.len() != value as usize {
         return Err(invalid(solver, format!("computed optimum {value} but produced {} moves", colours.len())));
     }
@@ -276,6 +277,18 @@ pub fn free_solution(moves: Vec<Move>, steps: Vec<StepNote>) -> Solution {
     let mut s = Solution::optimal(moves, 0);
     s.steps = steps;
     s
+}
+
+/// The fixed pivot, refusing Free-Flood-It and a pivot that is not on the board.
+pub fn pivot(problem: &Problem, solver: &str) -> Result<Cell, SolveError> {
+    let pivot = problem.pivot_or_refuse(solver)?;
+    if pivot >= problem.board.len() {
+        return Err(SolveError::Refused(format!(
+            "the pivot (cell {pivot}) is not on the board ({} cells)",
+            problem.board.len()
+        )));
+    }
+    Ok(pivot)
 }
 
 /// Refuses Free-Flood-It for a fixed-pivot algorithm, or fixed mode for a free one.

@@ -237,7 +237,7 @@ struct Oriented {
 
 fn oriented(problem: &Problem, name: &str) -> Result<Oriented, SolveError> {
     require_mode(problem, name, false)?;
-    let pivot = problem.pivot_or_refuse(name)?;
+    let pivot = super::common::pivot(problem, name)?;
     let strip =
         board_strip(&problem.board).map_err(|e| SolveError::Refused(format!("{name} needs a 2×n board: {e}")))?;
     if strip.circular {

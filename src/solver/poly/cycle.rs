@@ -21,7 +21,7 @@ impl Solver for CycleSolver {
     fn solve(&self, problem: &Problem, _control: &Control) -> Result<Solution, SolveError> {
         let name = Algorithm::Cycle.solver_name();
         require_mode(problem, name, false)?;
-        let pivot = problem.pivot_or_refuse(name)?;
+        let pivot = super::common::pivot(problem, name)?;
         let line = line_order(problem.board.graph())
             .filter(|l| l.cyclic)
             .ok_or_else(|| SolveError::Refused(format!("{name} needs a board whose cells form a cycle")))?;
@@ -66,20 +66,20 @@ impl Solver for CycleSolver {
                 StepNote { text, marked, ..StepNote::default() }
             })
             .collect();
-        let mut s_out = fixed_solution(problem, &colours, steps, true);
-        s_out.notes.push(format!("{k} runs around the cycle; runs numbered clockwise from the pivot's (run 0)"));
-        s_out.notes.push(format!("s = {}", seq_text(&s)));
-        s_out.notes.push(format!(
+        let mut out = fixed_solution(problem, &colours, steps, true);
+        out.notes.push(format!("{k} runs around the cycle; runs numbered clockwise from the pivot's (run 0)"));
+        out.notes.push(format!("s = {}", seq_text(&s)));
+        out.notes.push(format!(
             "best cut after run {cut}: clockwise {} | counter-clockwise {}",
             seq_text(&s[..cut]),
             seq_text(&rev[..m - cut])
         ));
-        s_out.notes.push(format!("optimum = (K-1) - floor(LPS/2) = {m} - {lps}/2 = {value}"));
+        out.notes.push(format!("optimum = (K-1) - floor(LPS/2) = {m} - {lps}/2 = {value}"));
         if !letters.is_empty() {
-            s_out.notes.push(format!("alignment (L = clockwise, R = counter-clockwise): {}", alignment(&letters)));
+            out.notes.push(format!("alignment (L = clockwise, R = counter-clockwise): {}", alignment(&letters)));
         }
-        s_out.stats.push(("runs".into(), k as u64));
-        s_out.stats.push(("lps".into(), lps as u64));
-        Ok(s_out)
+        out.stats.push(("runs".into(), k as u64));
+        out.stats.push(("lps".into(), lps as u64));
+        Ok(out)
     }
 }

@@ -27,7 +27,6 @@ enum Choice {
 /// m(A, d) for every piece A = (start, len) of the runs (arcs when cyclic).
 struct IntervalDp {
     k: usize,
-    cyclic: bool,
     palette: Vec<Colour>,
     cost: Vec<u16>,
     choice: Vec<Choice>,
@@ -50,8 +49,7 @@ impl IntervalDp {
                 "{k} runs and {np} colours need {entries} table entries; the interval DP builds at most {MAX_ENTRIES}"
             )));
         }
-        let mut dp =
-            IntervalDp { k, cyclic, palette, cost: vec![u16::MAX; entries], choice: vec![Choice::Leaf; entries] };
+        let mut dp = IntervalDp { k, palette, cost: vec![u16::MAX; entries], choice: vec![Choice::Leaf; entries] };
         let starts_for = |len: usize| if cyclic { k } else { k + 1 - len };
         for (start, run) in runs.iter().enumerate() {
             let base = dp.idx(start, 1);
@@ -245,7 +243,6 @@ impl Solver for FreeCycle {
             (second + k - a - 1) % k + 1,
             colour_char(dp.palette[q])
         ));
-        debug_assert!(dp.cyclic);
         s.stats.push(("runs".into(), k as u64));
         Ok(s)
     }

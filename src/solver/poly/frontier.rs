@@ -79,11 +79,10 @@ impl Side {
                     } else if cc as u32 == reach.0 {
                         reach.1 |= bit;
                     }
-                    let mut nbrs = [(cc, 1 - rr), (cc + 1, rr), (cc - 1, rr)];
-                    if cc + 1 >= n {
-                        nbrs[1] = (cc, 1 - rr);
-                    }
-                    for (nc, nr) in nbrs {
+                    // Same column, then the next and previous columns (column 0 is not part of
+                    // any mcs: it is the pivot column, flooded from the start).
+                    let nbrs = [Some((cc, 1 - rr)), (cc + 1 < n).then_some((cc + 1, rr)), Some((cc - 1, rr))];
+                    for (nc, nr) in nbrs.into_iter().flatten() {
                         if nc >= 1 && mcs[nc][nr] == NONE && cols[nc][nr] == colour {
                             mcs[nc][nr] = id;
                             stack.push((nc, nr));

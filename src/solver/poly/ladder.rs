@@ -149,7 +149,7 @@ pub fn solve_dstrip(ds: &DStrip, name: &str, control: &Control) -> Result<Plan, 
 /// The board as a strip with a monochromatic pivot column.
 pub fn board_dstrip(problem: &Problem, name: &str, circular: bool) -> Result<DStrip, SolveError> {
     require_mode(problem, name, false)?;
-    let pivot = problem.pivot_or_refuse(name)?;
+    let pivot = super::common::pivot(problem, name)?;
     let strip =
         board_strip(&problem.board).map_err(|e| SolveError::Refused(format!("{name} needs a 2×n board: {e}")))?;
     match (strip.circular, circular) {

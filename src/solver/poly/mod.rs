@@ -226,7 +226,7 @@ impl Solver for Poly {
                 s.notes.insert(0, format!("poly: {} → {}", class.class, a.solver_name()));
                 Ok(s)
             }
-            _ => Err(SolveError::Refused(format!("poly: {class}"))),
+            _ => Err(SolveError::Refused(class.to_string())),
         }
     }
 }

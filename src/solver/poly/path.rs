@@ -18,7 +18,7 @@ impl Solver for PathSolver {
     fn solve(&self, problem: &Problem, _control: &Control) -> Result<Solution, SolveError> {
         let name = Algorithm::Path.solver_name();
         require_mode(problem, name, false)?;
-        let pivot = problem.pivot_or_refuse(name)?;
+        let pivot = super::common::pivot(problem, name)?;
         let line = line_order(problem.board.graph())
             .filter(|l| !l.cyclic)
             .ok_or_else(|| SolveError::Refused(format!("{name} needs a board whose cells form a path")))?;

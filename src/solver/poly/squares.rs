@@ -62,7 +62,7 @@ fn small(problem: &Problem, control: &Control, name: &str) -> Option<Result<Solu
 
 fn check_topology(problem: &Problem, name: &str, topology: Topology) -> Result<Cell, SolveError> {
     require_mode(problem, name, false)?;
-    let pivot = problem.pivot_or_refuse(name)?;
+    let pivot = super::common::pivot(problem, name)?;
     let t = problem.board.graph().topology();
     if t != topology {
         return Err(SolveError::Refused(format!("{name} plays {topology} boards; this is a {t} board")));

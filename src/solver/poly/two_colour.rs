@@ -24,7 +24,7 @@ impl Solver for TwoColour {
             return Err(SolveError::Refused(format!("{NAME} needs at most 2 colours on the board; it has {present}")));
         }
         match problem.mode {
-            Mode::Fixed { pivot } => solve_fixed(problem, &comps, pivot),
+            Mode::Fixed { .. } => solve_fixed(problem, &comps, super::common::pivot(problem, NAME)?),
             Mode::Free => solve_free(problem, &comps, control),
         }
     }
