@@ -80,13 +80,17 @@ pub fn plan_solution(problem: &Problem, ds: &DStrip, plan: &Plan, name: &str) ->
         };
         let mut marked = view.front_cells(false, m.left);
         marked.extend(view.front_cells(true, m.right));
+        marked.sort_unstable();
         marked.dedup();
         steps.push(StepNote { text, marked, ..StepNote::default() });
         (left, right) = (m.left, m.right);
     }
+    // On a cylinder, no frontier move at all means the start region touched every column.
+    let met_at_start = circular && plan.moves.is_empty();
     for &(c, died) in &plan.cleanup {
         let x = colour_char(c);
         let text = match died {
+            None if met_at_start => format!("{x}: every column already has a flooded tile: one move per colour left"),
             None => format!(
                 "clean-up {x}: dead from the start (only behind the first frontiers); its tiles touch the region now"
             ),
@@ -104,6 +108,7 @@ pub fn plan_solution(problem: &Problem, ds: &DStrip, plan: &Plan, name: &str) ->
         step.marked = g;
     }
     let mut s = fixed_solution(problem, &colours, steps, true);
+    s.nodes = plan.states;
     s.notes.push(format!("read as a {}", ds.strip.how));
     if ds.constructed {
         s.notes.push(format!(
@@ -113,20 +118,25 @@ pub fn plan_solution(problem: &Problem, ds: &DStrip, plan: &Plan, name: &str) ->
     } else {
         s.notes.push(format!("{} is monochromatic: a d-board as it stands", ds.strip.labels[ds.d]));
     }
-    s.notes.push(format!(
-        "start: left frontier {}, right frontier {}, live {}",
-        view.front_text(false, plan.start.0),
-        view.front_text(true, plan.start.1),
-        set_text(mask_set(plan.start_live))
-    ));
-    if plan.dead_at_start != 0 {
-        s.notes.push(format!("dead from the start: {}", set_text(mask_set(plan.dead_at_start))));
+    if met_at_start {
+        s.notes.push("the pivot's region already touches every column: one move per remaining colour".into());
+    } else {
+        s.notes.push(format!(
+            "start: left frontier {}, right frontier {}, live {}",
+            view.front_text(false, plan.start.0),
+            view.front_text(true, plan.start.1),
+            set_text(mask_set(plan.start_live))
+        ));
+        if plan.dead_at_start != 0 {
+            s.notes.push(format!("dead from the start: {}", set_text(mask_set(plan.dead_at_start))));
+        }
     }
+    let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
     s.notes.push(format!(
-        "optimum {} = {} frontier moves + {} clean-up moves",
+        "optimum {} = {} + {}",
         plan.value,
-        plan.moves.len(),
-        plan.cleanup.len()
+        count(plan.moves.len(), "frontier move"),
+        count(plan.cleanup.len(), "clean-up move")
     ));
     s.stats.push(("states".into(), plan.states));
     s.stats.push(("columns".into(), ds.strip.len() as u64));
