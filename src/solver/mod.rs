@@ -3,6 +3,7 @@
 pub mod exact;
 pub mod heuristic;
 pub mod oracle;
+pub mod poly;
 pub mod regions;
 pub mod registry;
 mod types;
