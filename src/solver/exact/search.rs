@@ -89,6 +89,27 @@ impl<const W: usize> Search<'_, W> {
         colours
     }
 
+    /// True when the table holds the region plus one frontier component at no greater depth: by
+    /// Lemma M that position does at least as well, so this one need not be expanded. (The
+    /// stored one is expanded in turn, or itself dominated by a larger one, and so on; each
+    /// step strictly grows the region at no greater depth, so the chain ends.) Checked when a
+    /// node is popped, not when generated: most children are never popped, and a probe per
+    /// frontier component costs more than their bound. Larger differences (two components)
+    /// catch a few more but cost more than they save.
+    fn dominated(&self, region: &Bits<W>, frontier: &Bits<W>, hash: u64, depth: u32) -> bool {
+        let probe = |h: u64, bigger: &Bits<W>| {
+            self.table.may_contain(h)
+                && self.table.find(bigger, h).is_ok_and(|idx| self.table.nodes[idx].g as u32 <= depth)
+        };
+        let mut found = false;
+        frontier.for_each(|c| {
+            let mut bigger = *region;
+            bigger.insert(c);
+            found = found || probe(hash ^ self.g.keys[c], &bigger);
+        });
+        found
+    }
+
     /// Records the child `region` (with `frontier`) reached from node `parent` by `step`.
     /// `parent_f` is the parent's f, for pathmax.
     fn offer(&mut self, parent: usize, step: Step, region: Bits<W>, frontier: Bits<W>) {
@@ -101,7 +122,7 @@ impl<const W: usize> Search<'_, W> {
             }
             return;
         }
-        let hash = region.hash();
+        let hash = p.hash ^ self.g.hash(&region.and_not(&p.region));
         let found = self.table.find(&region, hash);
         if let Ok(existing) = found
             && self.table.nodes[existing].g as u32 <= depth
@@ -117,7 +138,7 @@ impl<const W: usize> Search<'_, W> {
         if depth + h >= self.ub {
             return;
         }
-        let node = Node { region, frontier, parent: parent as u32, step, g: depth as u16, h: h as u16 };
+        let node = Node { region, frontier, parent: parent as u32, step, g: depth as u16, h: h as u16, hash };
         let at = match found {
             Ok(existing) => {
                 self.table.nodes[existing] = node;
@@ -207,10 +228,18 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
         return Outcome { colours: best, optimal: true, lower_bound: ub, nodes: 0, stopped: None, memory: 0 };
     }
     let mut s = Search { g, table: Table::new(), open: Vec::new(), ub, best, f: h0, kids: Vec::with_capacity(16) };
-    let root =
-        Node { region: root_region, frontier: root_frontier, parent: u32::MAX, step: Step::root(), g: 0, h: h0 as u16 };
-    let slot = s.table.find(&root_region, root_region.hash()).expect_err("empty table");
-    s.table.insert(slot, root_region.hash(), root);
+    let hash = g.hash(&root_region);
+    let root = Node {
+        region: root_region,
+        frontier: root_frontier,
+        parent: u32::MAX,
+        step: Step::root(),
+        g: 0,
+        h: h0 as u16,
+        hash,
+    };
+    let slot = s.table.find(&root_region, hash).expect_err("empty table");
+    s.table.insert(slot, hash, root);
     s.push(h0, 0, 0);
     let mut nodes: u64 = 0;
     let mut peak = 0;
@@ -223,6 +252,10 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
             let node = s.table.nodes[idx];
             if node.g as u32 + node.h as u32 != s.f {
                 continue; // superseded by a shallower copy
+            }
+            // A larger region at no greater depth may have been stored since this one was.
+            if s.dominated(&node.region, &node.frontier, node.hash, node.g as u32) {
+                continue;
             }
             nodes += 1;
             if nodes & 1023 == 0 {
