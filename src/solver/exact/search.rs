@@ -23,11 +23,11 @@
 //!   merges the second arrival with one probe and no bound computed.
 //! - Transpositions: a table of visited regions keeps the best depth of each; a position
 //!   reached again no shallower is dropped, one reached shallower is reopened.
-//! - An upper bound from a greedy descent; children whose f reaches it are never stored, and
+//! - An upper bound from a narrow beam search; children whose f reaches it are never stored, and
 //!   the search stops as soon as the f being expanded reaches the best solution found.
 
 use super::table::{Node, Table};
-use crate::solver::regions::{Bits, CompGraph, Step, for_each_child, greedy_descent, lower_bound, lower_bound_capped};
+use crate::solver::regions::{Bits, CompGraph, Step, beam, for_each_child, lower_bound, lower_bound_capped};
 use crate::solver::{Control, StopReason};
 
 /// What the search found.
@@ -220,7 +220,13 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     let root_region = Bits::single(g.root);
     let root_frontier = g.frontier(&root_region);
     let h0 = lower_bound(g, &root_region, &root_frontier);
-    let best = greedy_descent(g, root_region);
+    // A tight first upper bound saves work: children at or above it are never stored, and
+    // their bounds are computed only up to it. A narrow beam (wider on larger graphs) is cheap.
+    let width = (g.all.count() as usize / 8).clamp(8, 64);
+    let mut best = Vec::new();
+    for step in beam(g, root_region, width, control) {
+        step.push_moves(&mut best);
+    }
     let ub = best.len() as u32;
     control.report_best(ub);
     control.report_lower_bound(h0);

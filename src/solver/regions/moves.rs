@@ -1,7 +1,6 @@
 //! Moves on the component graph: the children of a position, and the steps that lead to them.
 
 use super::bits::Bits;
-use super::bound::lower_bound;
 use super::graph::CompGraph;
 
 /// The moves from a node's parent to the node: a set of colours played in any order (one move,
@@ -91,28 +90,4 @@ pub fn for_each_child<const W: usize>(
         }
         each(Step::set(1 << c), gained, reached);
     }
-}
-
-/// A quick solution to start from: always the child with the smallest lower bound (ties: the
-/// one with more components flooded).
-pub fn greedy_descent<const W: usize>(g: &CompGraph<W>, region: Bits<W>) -> Vec<u8> {
-    let mut region = region;
-    let mut frontier = g.frontier(&region);
-    let mut colours = Vec::new();
-    while region != g.all {
-        let mut best: Option<(u32, u32, Step, Bits<W>, Bits<W>)> = None;
-        for_each_child(g, &region, &frontier, |step, gained, reached| {
-            let (r, f) = g.absorb_reached(&region, &frontier, &gained, &reached);
-            let h = lower_bound(g, &r, &f) + step.moves();
-            let size = r.count();
-            if best.as_ref().is_none_or(|b| (h, u32::MAX - size) < (b.0, u32::MAX - b.1)) {
-                best = Some((h, size, step, r, f));
-            }
-        });
-        let (_, _, step, r, f) = best.expect("an unflooded region has a frontier");
-        step.push_moves(&mut colours);
-        region = r;
-        frontier = f;
-    }
-    colours
 }
