@@ -12,7 +12,7 @@ use crate::solver::{
 };
 
 /// Default beam width.
-pub const DEFAULT_WIDTH: u32 = 64;
+pub const DEFAULT_WIDTH: u32 = 96;
 /// Largest beam width accepted.
 pub const MAX_WIDTH: u32 = 100_000;
 /// Central starting cells tried in Free-Flood-It.

@@ -63,7 +63,18 @@ pub fn beam<const W: usize>(g: &CompGraph<W>, start: Bits<W>, width: usize, cont
         }
         next.sort_unstable_by(|a, b| (a.f, u32::MAX - a.size, a.region.0).cmp(&(b.f, u32::MAX - b.size, b.region.0)));
         next.dedup_by(|a, b| a.region == b.region);
-        next.truncate(width);
+        // Keep the best `width`, skipping positions that a kept one dominates (a larger region
+        // in no more moves can do everything they can: Lemma M).
+        let mut kept: Vec<Member<W>> = Vec::with_capacity(width);
+        for m in next {
+            if kept.len() == width {
+                break;
+            }
+            if !kept.iter().any(|k| k.g <= m.g && m.region.is_subset(&k.region)) {
+                kept.push(m);
+            }
+        }
+        let mut next = kept;
         // Out of time: finish greedily from the best member only.
         if control.check(0, 0).is_some() {
             next.truncate(1);
