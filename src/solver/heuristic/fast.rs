@@ -48,7 +48,7 @@ impl Solver for Fast {
 
     fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
         match problem.mode {
-            Mode::Fixed { pivot } => self.from_pivot(problem, pivot, control),
+            Mode::Fixed { pivot } => self.flood_from(problem, pivot, control),
             Mode::Free => self.free(problem, control),
         }
     }
@@ -56,7 +56,7 @@ impl Solver for Fast {
 
 impl Fast {
     /// Flood-It from `pivot` (in free mode: every move at the pivot's growing area).
-    fn from_pivot(&self, problem: &Problem, pivot: usize, control: &Control) -> Result<Solution, SolveError> {
+    fn flood_from(&self, problem: &Problem, pivot: usize, control: &Control) -> Result<Solution, SolveError> {
         let ((colours, root_bound, steps), _) =
             on_graph(&problem.board, pivot, "fast", Beam { width: self.width, control })?;
         if let Some(reason @ StopReason::Cancelled) = control.check(0, 0) {
@@ -100,7 +100,7 @@ impl Fast {
         let mut best: Option<(Solution, usize)> = None;
         for &(_, _, comp) in by_centrality.iter().take(FREE_STARTS) {
             let pivot = comps.cells(comp)[0] as usize;
-            let s = self.from_pivot(problem, pivot, control)?;
+            let s = self.flood_from(problem, pivot, control)?;
             if best.as_ref().is_none_or(|(b, _)| s.len() < b.len()) {
                 best = Some((s, pivot));
             }
