@@ -69,3 +69,16 @@ fn exact_equals_oracle_on_bigger_grids() {
     }
     assert!(checked > 2000, "only {checked} boards were small enough for the oracle");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Free-Flood-It: the exact search equals the oracle on small boards of every topology.
+    #[test]
+    fn free_exact_equals_oracle(p in common::free_problem(10, 4)) {
+        let oracle = run(&Oracle, &p, &Control::default()).unwrap();
+        let exact = run(&Exact, &p, &Control::default()).unwrap();
+        prop_assert!(exact.optimal);
+        prop_assert_eq!(exact.len(), oracle.len());
+    }
+}
