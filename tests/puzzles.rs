@@ -22,7 +22,10 @@ fn at_least_twelve_curated_puzzles_with_descriptions() {
     let all = puzzles();
     assert!(all.len() >= 12, "only {} puzzles", all.len());
     for (path, p) in &all {
-        assert!(p.description.as_ref().is_some_and(|d| d.len() > 40), "{path}: needs a description of why it is interesting");
+        assert!(
+            p.description.as_ref().is_some_and(|d| d.len() > 40),
+            "{path}: needs a description of why it is interesting"
+        );
     }
 }
 
