@@ -166,7 +166,7 @@ pub fn solve(board: &Board, control: &Control) -> Result<Solution, SolveError> {
             break code;
         }
         nodes += 1;
-        if nodes % 1024 == 0
+        if nodes.is_multiple_of(1024)
             && let Some(reason) = control.check(nodes, parent.len() * 48)
         {
             return Err(SolveError::Stopped { reason, lower_bound: Some(f as u32), nodes });
