@@ -7,7 +7,19 @@ use floodit::solver::{Control, MoveJson, Problem, SolveError, Solver, oracle::Or
 use proptest::prelude::*;
 
 /// Every heuristic, some with non-default options.
-const FIXED: [&str; 8] = ["greedy", "perimeter", "cycle", "lookahead", "lookahead:1", "beam", "beam:1", "beam:4"];
+const FIXED: [&str; 11] = [
+    "greedy",
+    "perimeter",
+    "cycle",
+    "lookahead",
+    "lookahead:1",
+    "beam",
+    "beam:1",
+    "beam:4",
+    "fast",
+    "fast:1",
+    "fast:4",
+];
 
 fn solver(spec: &str) -> Box<dyn Solver> {
     registry::create(spec).unwrap()
@@ -77,6 +89,26 @@ proptest! {
         let s = run(solver("greedy").as_ref(), &p, &Control::default()).unwrap();
         prop_assert!(s.len() >= optimum(&p));
     }
+
+    /// Free-mode `fast`: valid, one note per move with the played move among its alternatives,
+    /// no optimality claim, never better than the oracle, and optimal on two colours (where
+    /// flooding from a centre achieves the radius).
+    #[test]
+    fn free_fast_replays_and_respects_the_oracle(p in common::free_problem(10, 3)) {
+        let s = run(solver("fast").as_ref(), &p, &Control::default()).unwrap();
+        prop_assert!(verify(&p, &s.moves).is_ok());
+        prop_assert_eq!(s.steps.len(), s.len());
+        for (mv, step) in s.moves.iter().zip(&s.steps) {
+            let played = MoveJson::new(&p.board, Mode::Free, *mv);
+            prop_assert!(step.alternatives.iter().any(|a| a.mv == played));
+        }
+        prop_assert!(!s.optimal);
+        let opt = optimum(&p);
+        prop_assert!(s.len() >= opt);
+        if p.board.colours_present().len() <= 2 {
+            prop_assert_eq!(s.len(), opt);
+        }
+    }
 }
 
 /// Fixed-pivot-only heuristics refuse Free-Flood-It with a reason instead of guessing.
@@ -91,7 +123,7 @@ fn fixed_only_solvers_refuse_free_mode() {
             other => panic!("{spec}: expected a refusal, got {other:?}"),
         }
     }
-    assert!(solver("greedy").info().free_mode);
+    assert!(solver("greedy").info().free_mode && solver("fast").info().free_mode);
 }
 
 /// A cancelled search stops with `Stopped` rather than running on.

@@ -127,7 +127,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub source: PuzzleSource,
     /// The solver (see `floodit solvers`); NAME:N sets its option, e.g. beam:500.
-    #[arg(long, value_name = "NAME", default_value = "oracle")]
+    #[arg(long, value_name = "NAME", default_value = "exact")]
     pub solver: String,
     /// Print one JSON object.
     #[arg(long)]
@@ -167,7 +167,7 @@ pub struct BenchArgs {
     #[arg(value_name = "DATASET")]
     pub dataset: PathBuf,
     /// The solver (see `floodit solvers`).
-    #[arg(long, value_name = "NAME", default_value = "oracle")]
+    #[arg(long, value_name = "NAME", default_value = "exact")]
     pub solver: String,
     #[command(flatten)]
     pub data: DatasetArgs,
@@ -176,6 +176,9 @@ pub struct BenchArgs {
     /// Print one JSON summary object.
     #[arg(long)]
     pub json: bool,
+    /// Also list every board: moves, proven or not, the stated optimum, time, nodes, memory.
+    #[arg(long)]
+    pub per_board: bool,
 }
 
 #[derive(Args, Debug)]

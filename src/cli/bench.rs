@@ -35,6 +35,47 @@ struct BenchJson {
     /// The largest search memory one board needed, when the solver reports it.
     #[serde(skip_serializing_if = "Option::is_none")]
     max_board_memory_mb: Option<f64>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    per_board: Vec<BoardJson>,
+}
+
+#[derive(Serialize)]
+struct BoardJson {
+    board: String,
+    moves: Option<usize>,
+    optimal: bool,
+    lower_bound: Option<u32>,
+    known_optimal: Option<u32>,
+    millis: f64,
+    nodes: u64,
+    memory_mb: Option<f64>,
+}
+
+fn memory_of(s: &crate::solver::Solution) -> Option<u64> {
+    s.stats.iter().find(|(k, _)| k == "memory_bytes").map(|s| s.1)
+}
+
+fn mb(bytes: u64) -> f64 {
+    round3(bytes as f64 / (1 << 20) as f64)
+}
+
+fn per_board(results: &[BoardResult]) -> Vec<BoardJson> {
+    results
+        .iter()
+        .map(|r| {
+            let ok = r.outcome.as_ref().ok();
+            BoardJson {
+                board: r.name.clone(),
+                moves: r.length(),
+                optimal: r.proven(),
+                lower_bound: ok.and_then(|s| s.lower_bound),
+                known_optimal: r.known_optimal,
+                millis: round3(r.millis),
+                nodes: ok.map(|s| s.nodes).unwrap_or(0),
+                memory_mb: ok.and_then(memory_of).map(mb),
+            }
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -62,7 +103,10 @@ pub fn run(args: BenchArgs) -> CliResult {
     let results = runner::solve_all(solver.as_ref(), &entries, input::limits(&args.limits), &pool, &bar);
     bar.finish_and_clear();
     let wall_ms = wall.elapsed().as_secs_f64() * 1e3;
-    let summary = summarise(&name, &results, pool.current_num_threads(), wall_ms);
+    let mut summary = summarise(&name, &results, pool.current_num_threads(), wall_ms);
+    if args.per_board {
+        summary.per_board = per_board(&results);
+    }
     if args.json {
         println!("{}", serde_json::to_string(&summary).expect("serialisable"));
     } else {
@@ -124,11 +168,8 @@ fn summarise(solver: &str, results: &[BoardResult], threads: usize, wall: f64) -
             })
             .collect(),
         peak_memory_mb: runner::peak_memory().map(|b| round3(b as f64 / (1 << 20) as f64)),
-        max_board_memory_mb: results
-            .iter()
-            .filter_map(|r| r.outcome.as_ref().ok()?.stats.iter().find(|(k, _)| k == "memory_bytes").map(|s| s.1))
-            .max()
-            .map(|b| round3(b as f64 / (1 << 20) as f64)),
+        max_board_memory_mb: results.iter().filter_map(|r| memory_of(r.outcome.as_ref().ok()?)).max().map(mb),
+        per_board: Vec::new(),
     }
 }
 
@@ -151,9 +192,30 @@ fn text(dataset: &str, s: &BenchJson) -> String {
         m.total, m.median, m.p99, m.max, m.wall
     );
     match (s.peak_memory_mb, s.max_board_memory_mb) {
-        (Some(p), Some(b)) => out += &format!("  memory   peak {p:.1} MB (whole process); largest search {b:.1} MB on one board\n"),
+        (Some(p), Some(b)) => {
+            out += &format!("  memory   peak {p:.1} MB (whole process); largest search {b:.1} MB on one board\n")
+        }
         (Some(p), None) => out += &format!("  memory   peak {p:.1} MB (whole process)\n"),
         _ => {}
+    }
+    if !s.per_board.is_empty() {
+        out += &format!(
+            "  {:<28} {:>5} {:>7} {:>6} {:>11} {:>11} {:>9}\n",
+            "board", "moves", "proven", "known", "ms", "nodes", "memory MB"
+        );
+        for b in &s.per_board {
+            let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
+            out += &format!(
+                "  {:<28} {:>5} {:>7} {:>6} {:>11.3} {:>11} {:>9}\n",
+                b.board,
+                b.moves.map(|m| m.to_string()).unwrap_or_else(|| "-".into()),
+                if b.optimal { "yes" } else { "no" },
+                opt(b.known_optimal),
+                b.millis,
+                b.nodes,
+                b.memory_mb.map(|m| format!("{m:.1}")).unwrap_or_else(|| "-".into())
+            );
+        }
     }
     for u in s.unsolved.iter().take(10) {
         out += &format!("  unsolved {}: {}\n", u.board, u.reason);

@@ -3,8 +3,9 @@
 pub mod exact;
 pub mod heuristic;
 pub mod oracle;
-pub mod registry;
+pub mod poly;
 pub mod regions;
+pub mod registry;
 mod types;
 
 pub use types::*;

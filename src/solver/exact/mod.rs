@@ -1,6 +1,7 @@
 //! Solver `exact`: proven-optimal Flood-It by A* over regions of the component graph
 //! (fixed pivot), and a small-board exact search for Free-Flood-It.
 
+mod free;
 mod search;
 mod table;
 
@@ -17,14 +18,17 @@ impl Solver for Exact {
             family: Family::Exact,
             summary: "A* over the flooded region (component-graph bitsets) with a layered colour-elimination lower bound, forced colour eliminations, a transposition table and a greedy upper bound.".into(),
             guarantee: "optimal (proven: the lower bound meets the length); with a time, node or memory limit, the best solution found and a proven lower bound".into(),
-            complexity: format!("exponential in the worst case; fixed pivot up to {MAX_COMPONENTS} components"),
-            free_mode: false,
+            complexity: format!(
+                "exponential in the worst case; fixed pivot up to {MAX_COMPONENTS} components; Free-Flood-It up to {} components",
+                free::MAX_FREE_COMPONENTS
+            ),
+            free_mode: true,
         }
     }
 
     fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
         let Mode::Fixed { pivot } = problem.mode else {
-            return Err(SolveError::Refused("exact: Free-Flood-It is not supported yet".into()));
+            return free::solve(&problem.board, control);
         };
         let (outcome, n) = on_graph(&problem.board, pivot, "exact", Search { control })?;
         let moves: Vec<Move> = outcome.colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();

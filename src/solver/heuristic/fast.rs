@@ -3,16 +3,20 @@
 //! Each step keeps the `width` most promising positions, ranked by moves so far plus the
 //! layered lower bound from there (then by the larger region). Forced colour eliminations and
 //! the pruning of moves that open nothing new come from the exact search and cost nothing here.
-//! In Free-Flood-It it plays the free-mode greedy with one level of lookahead.
+//! In Free-Flood-It it plays Flood-It from the most central components and keeps the best.
 
-use crate::model::{Mode, Move};
-use crate::solver::regions::{Bits, CompGraph, OnGraph, Step, for_each_child, lower_bound, on_graph};
-use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StepNote};
+use crate::model::{Components, Game, Mode, Move};
+use crate::solver::regions::{Bits, CompGraph, OnGraph, beam, lower_bound, on_graph};
+use crate::solver::{
+    Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StepNote, StopReason,
+};
 
 /// Default beam width.
-pub const DEFAULT_WIDTH: u32 = 64;
+pub const DEFAULT_WIDTH: u32 = 96;
 /// Largest beam width accepted.
 pub const MAX_WIDTH: u32 = 100_000;
+/// Central starting cells tried in Free-Flood-It.
+const FREE_STARTS: usize = 4;
 
 pub struct Fast {
     width: usize,
@@ -38,20 +42,32 @@ impl Solver for Fast {
             ),
             guarantee: "none in general; optimal whenever its length meets the lower bound it reports".into(),
             complexity: "O(depth × width × colours × components) bitset operations".into(),
-            free_mode: false,
+            free_mode: true,
         }
     }
 
     fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
-        let Mode::Fixed { pivot } = problem.mode else {
-            return Err(SolveError::Refused("fast: Free-Flood-It is not supported".into()));
-        };
-        let ((colours, root_bound, steps), _) = on_graph(&problem.board, pivot, "fast", Beam { width: self.width, control })?;
+        match problem.mode {
+            Mode::Fixed { pivot } => self.flood_from(problem, pivot, control),
+            Mode::Free => self.free(problem, control),
+        }
+    }
+}
+
+impl Fast {
+    /// Flood-It from `pivot` (in free mode: every move at the pivot's growing area).
+    fn flood_from(&self, problem: &Problem, pivot: usize, control: &Control) -> Result<Solution, SolveError> {
+        let ((colours, root_bound, steps), _) =
+            on_graph(&problem.board, pivot, "fast", Beam { width: self.width, control })?;
+        if let Some(reason @ StopReason::Cancelled) = control.check(0, 0) {
+            return Err(SolveError::Stopped { reason, lower_bound: None, nodes: 0 });
+        }
         let moves: Vec<Move> = colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
-        let optimal = root_bound as usize >= moves.len();
+        let gained = cells_gained(problem, pivot, &moves);
         let steps = steps
             .into_iter()
-            .map(|alts: Vec<(u8, u32)>| StepNote {
+            .zip(gained)
+            .map(|(alts, marked): (Vec<(u8, u32)>, Vec<usize>)| StepNote {
                 text: "ranked by moves so far + lower bound (lower is better)".into(),
                 alternatives: alts
                     .iter()
@@ -61,32 +77,63 @@ impl Solver for Fast {
                         detail: format!("at least {f} moves in all"),
                     })
                     .collect(),
-                marked: Vec::new(),
+                marked,
             })
             .collect();
-        Ok(Solution { moves, optimal, lower_bound: Some(root_bound), steps, ..Solution::default() })
+        // In free mode the bound is only for play from this pivot, so claim nothing.
+        let (optimal, lower_bound) = match problem.mode {
+            Mode::Fixed { .. } => (root_bound as usize >= moves.len(), Some(root_bound)),
+            Mode::Free => (false, None),
+        };
+        Ok(Solution { moves, optimal, lower_bound, steps, ..Solution::default() })
     }
+
+    /// Free-Flood-It: play Flood-It from each of the most central components (smallest
+    /// eccentricity in the component graph) and keep the shortest. Flooding from one area never
+    /// beats the free optimum's freedom to merge areas anywhere, but from the centre it is close,
+    /// and on two colours it is optimal (the answer is the radius).
+    fn free(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
+        let comps = Components::new(&problem.board);
+        let mut by_centrality: Vec<(u32, std::cmp::Reverse<usize>, usize)> =
+            (0..comps.len()).map(|c| (comps.eccentricity(c), std::cmp::Reverse(comps.size(c)), c)).collect();
+        by_centrality.sort_unstable();
+        let mut best: Option<(Solution, usize)> = None;
+        for &(_, _, comp) in by_centrality.iter().take(FREE_STARTS) {
+            let pivot = comps.cells(comp)[0] as usize;
+            let s = self.flood_from(problem, pivot, control)?;
+            if best.as_ref().is_none_or(|(b, _)| s.len() < b.len()) {
+                best = Some((s, pivot));
+            }
+        }
+        let (mut s, pivot) = best.expect("a board has at least one component");
+        let p = problem.board.graph().pos(pivot);
+        for step in &mut s.steps {
+            step.text = format!("Flood-It from the central cell ({}, {}): {}", p.row, p.col, step.text);
+        }
+        s.notes.push(format!(
+            "Free-Flood-It played as Flood-It from the most central of {FREE_STARTS} central cells: ({}, {})",
+            p.row, p.col
+        ));
+        Ok(s)
+    }
+}
+
+/// The cells each move adds to the area around `pivot`.
+fn cells_gained(problem: &Problem, pivot: usize, moves: &[Move]) -> Vec<Vec<usize>> {
+    let mut game = Game::new(problem.board.clone(), Mode::Fixed { pivot }, None);
+    moves
+        .iter()
+        .map(|&mv| {
+            let before = game.region_mask();
+            let _ = game.play(mv);
+            game.region().unwrap_or_default().into_iter().filter(|&c| !before.contains(c)).collect()
+        })
+        .collect()
 }
 
 struct Beam<'a> {
     width: usize,
     control: &'a Control,
-}
-
-/// A beam member.
-#[derive(Clone)]
-struct Member<const W: usize> {
-    region: Bits<W>,
-    frontier: Bits<W>,
-    /// Index of the parent in the previous layer, and the step from it.
-    parent: u32,
-    step: Step,
-    /// Moves so far.
-    g: u32,
-    /// Moves so far plus the lower bound from here.
-    f: u32,
-    /// Cells flooded (tie-break: more is better).
-    size: u32,
 }
 
 impl OnGraph for Beam<'_> {
@@ -97,70 +144,25 @@ impl OnGraph for Beam<'_> {
         let start = Bits::single(g.root);
         let frontier = g.frontier(&start);
         let root_bound = lower_bound(g, &start, &frontier);
-        let root = Member { region: start, frontier, parent: u32::MAX, step: Step::root(), g: 0, f: root_bound, size: g.cell_count(&start) };
-        let mut layers: Vec<Vec<Member<W>>> = vec![vec![root]];
-        // The best solution: its length, the layer and member it came from, and the last step.
-        let mut best: Option<(u32, usize, usize, Step)> = None;
-        while !layers.last().expect("at least the root").is_empty() {
-            let depth = layers.len() - 1;
-            let mut next: Vec<Member<W>> = Vec::new();
-            for (i, m) in layers[depth].iter().enumerate() {
-                for_each_child(g, &m.region, &m.frontier, |step, gained, reached| {
-                    let (r, f) = g.absorb_reached(&m.region, &m.frontier, &gained, &reached);
-                    let moves = m.g + step.moves();
-                    if r == g.all {
-                        if best.is_none_or(|b| moves < b.0) {
-                            best = Some((moves, depth, i, step));
-                        }
-                        return;
-                    }
-                    let bound = moves + lower_bound(g, &r, &f);
-                    if best.is_some_and(|b| bound >= b.0) {
-                        return;
-                    }
-                    let size = m.size + g.cell_count(&gained);
-                    next.push(Member { region: r, frontier: f, parent: i as u32, step, g: moves, f: bound, size });
-                });
-            }
-            next.sort_unstable_by(|a, b| (a.f, u32::MAX - a.size, a.region.0).cmp(&(b.f, u32::MAX - b.size, b.region.0)));
-            next.dedup_by(|a, b| a.region == b.region);
-            next.truncate(self.width);
-            // Out of time: finish greedily from the best member only.
-            if self.control.check(0, 0).is_some() {
-                next.truncate(1);
-            }
-            layers.push(next);
-        }
-        let (_, mut layer, mut idx, last) = best.expect("the beam reaches a flooded board");
-        let mut path = vec![last];
-        while layer > 0 {
-            let m = &layers[layer][idx];
-            path.push(m.step);
-            idx = m.parent as usize;
-            layer -= 1;
-        }
-        path.reverse();
+        let path = beam(g, start, self.width, self.control);
         let mut colours = Vec::new();
+        for step in path {
+            step.push_moves(&mut colours);
+        }
+        // Per move, every colour that gains something, scored like the beam scores positions:
+        // moves so far + 1 + the lower bound after it.
         let mut notes = Vec::new();
         let (mut region, mut frontier) = (start, frontier);
-        for step in path {
-            // The alternatives at this position: every child, scored like the beam scores them.
+        for (i, &c) in colours.iter().enumerate() {
             let mut alts = Vec::new();
-            for_each_child(g, &region, &frontier, |s, gained, reached| {
-                let (r, f) = g.absorb_reached(&region, &frontier, &gained, &reached);
-                let mut cs = Vec::new();
-                s.push_moves(&mut cs);
-                alts.push((cs[0], colours.len() as u32 + s.moves() + lower_bound(g, &r, &f)));
-            });
-            let mut played = Vec::new();
-            step.push_moves(&mut played);
-            for &c in &played {
-                let (r, f) = g.play(&region, &frontier, c as usize);
-                region = r;
-                frontier = f;
-                notes.push(alts.clone());
-                colours.push(c);
+            for alt in 0..g.by_colour.len() {
+                if g.by_colour[alt].intersects(&frontier) {
+                    let (r, f) = g.play(&region, &frontier, alt);
+                    alts.push((alt as u8, i as u32 + 1 + lower_bound(g, &r, &f)));
+                }
             }
+            notes.push(alts);
+            (region, frontier) = g.play(&region, &frontier, c as usize);
         }
         (colours, root_bound, notes)
     }

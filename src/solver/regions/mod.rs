@@ -4,15 +4,17 @@
 //! A position is the set of original components the pivot's region has absorbed (every cell
 //! outside the region keeps its colour), so a move is a few word operations.
 
+mod beam;
 mod bits;
 mod bound;
 mod graph;
 mod moves;
 
+pub use beam::beam;
 pub use bits::Bits;
 pub use bound::{lower_bound, lower_bound_capped};
 pub use graph::CompGraph;
-pub use moves::{Step, for_each_child, greedy_descent};
+pub use moves::{Step, for_each_child};
 
 use super::SolveError;
 use crate::model::{Board, Components};
