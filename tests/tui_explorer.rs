@@ -176,7 +176,7 @@ fn polynomial_view_names_the_algorithm_the_selector_chose() {
     settle(&mut a);
     let s = shot(&a);
     assert!(s.contains("poly: 2x8 grid, Flood-It → fake-2xn"), "{s}");
-    assert!(s.contains("Algorithm  fake-2xn") && s.contains("O(k·n²)"), "{s}");
+    assert!(s.contains("Algorithm  fake-2xn") && s.contains("O(k·n²)") && s.contains("Source     the tests"), "{s}");
     insta::assert_snapshot!("polynomial_view_algorithm", s);
 }
 

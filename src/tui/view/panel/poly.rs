@@ -22,6 +22,9 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     let name = chosen.name().to_string();
     let mut algorithm = chosen;
     let mut lines = Vec::new();
+    // The answer's notes: the first (a delegating solver's class and choice) goes before the
+    // algorithm, the rest (its trace) after.
+    let mut notes: &[String] = &[];
     if app.game.is_solved() {
         lines.push(Line::styled(" The board is flooded.", ui.dim));
     } else {
@@ -35,8 +38,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             Some(RunState::Done(s)) => {
                 // A solver that delegates (like `poly`) names the algorithm it chose in its first
                 // note; later notes may name others (a published procedure names its checker).
-                if let Some(used) = ex.catalogue.mentioned(Family::Polynomial, &s.notes[..s.notes.len().min(1)], &name)
-                {
+                let first = &s.notes[..s.notes.len().min(1)];
+                if let Some(used) = ex.catalogue.mentioned(Family::Polynomial, first, &name) {
                     algorithm = used;
                 }
                 let claim = if s.optimal { "optimal" } else { "not proven optimal" };
@@ -47,20 +50,31 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                 if !s.optimal {
                     lines.extend(beside(app, &name, s.len(), &here));
                 }
-                for note in &s.notes {
-                    lines.push(Line::styled(format!(" · {note}"), ui.text));
-                }
+                notes = &s.notes;
             }
             _ => lines.extend(pending(app, run, "Answer")),
         }
     }
+    let note = |n: &String| Line::styled(format!(" · {n}"), ui.text);
+    let delegated = algorithm.name() != name;
+    if delegated {
+        lines.extend(notes.first().map(note));
+        notes = &notes[1..];
+    }
     let info = &algorithm.info;
-    if algorithm.name() != name {
+    if delegated {
         lines.push(labelled(app, "Algorithm", vec![Span::styled(info.name.clone(), ui.title)]));
     }
     lines.push(labelled(app, "Complexity", vec![Span::styled(info.complexity.clone(), ui.text)]));
+    // Summaries may end with the algorithm's source; it goes up here with the complexity.
+    let (what, source) = match info.summary.split_once("Source: ") {
+        Some((what, source)) => (what.trim_end().to_string(), Some(source.trim().to_string())),
+        None => (info.summary.clone(), None),
+    };
+    lines.extend(source.map(|src| labelled(app, "Source", vec![Span::styled(src, ui.text)])));
+    lines.extend(notes.iter().map(note));
     lines.push(labelled(app, "Guarantee", vec![Span::styled(info.guarantee.clone(), ui.text)]));
-    lines.push(labelled(app, "What", vec![Span::styled(info.summary.clone(), ui.dim)]));
+    lines.push(labelled(app, "What", vec![Span::styled(what, ui.dim)]));
     lines
 }
 
