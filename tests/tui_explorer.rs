@@ -364,3 +364,29 @@ fn help_lists_the_explorer_keys_and_scrolls() {
     press(&mut a, "kkk\x1b");
     assert!(matches!(a.overlay, Overlay::None));
 }
+
+#[test]
+fn the_registrys_polynomial_solvers_plug_into_the_view() {
+    // The published d-board procedure, beside the correct algorithm, on a board where it fails.
+    let mut a = app(&["puzzles/dboard-published-fails-1.toml", "--glyphs"], 80, 40);
+    press(&mut a, "fff");
+    settle(&mut a);
+    let s = shot(&a);
+    assert!(s.contains("Polynomial: poly (1 of") && s.contains("Answer     3 moves, optimal"), "{s}");
+    assert!(s.contains("Algorithm  poly-2xn-dp") && s.contains("Source"), "{s}");
+    let published = a.explorer.catalogue.family(Family::Polynomial).position(|l| l.name() == "poly-thm2-published");
+    press(&mut a, &"a".repeat(published.expect("the published procedure is registered")));
+    settle(&mut a);
+    let s = shot(&a);
+    assert!(s.contains("Answer     4 moves, not proven optimal"), "{s}");
+    assert!(s.contains("Optimum    3 by poly: this answer is 1 over"), "{s}");
+    // Its trace steps on the board.
+    press(&mut a, "pl");
+    assert!(shot(&a).contains("Step 1 of 4"), "{}", shot(&a));
+    // An NP-hard class is refused with its source.
+    let mut b = app(&["puzzles/classic-14x14.toml", "--glyphs"], 80, 40);
+    press(&mut b, "fff");
+    settle(&mut b);
+    let s = shot(&b);
+    assert!(s.contains("Refused") && s.contains("NP-hard class") && s.contains("Clifford"), "{s}");
+}
