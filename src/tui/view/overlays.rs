@@ -127,20 +127,23 @@ impl Widget for ChooserView<'_> {
         let ui = app.look.ui();
         let c = self.chooser;
         let w = area.width.min(76);
-        let h = area.height.min(c.items.len() as u16 + 8);
+        // Title bar and footer stay in view; the list scrolls with the selection.
+        let h = area.height.saturating_sub(2).min(c.items.len() as u16 + 5);
         let rect = centred(area, w, h);
         let from = match app.game.moves_made() {
             0 => "the start".to_string(),
             n => format!("your position after {n} moves"),
         };
         let mut lines = vec![Line::styled(format!("Up to {MAX_LANES} solvers, side by side from {from}:"), ui.dim)];
-        let room = h.saturating_sub(6) as usize;
+        let room = h.saturating_sub(5) as usize;
         let first = c.selected.saturating_sub(room.saturating_sub(1));
+        let name_w = c.items.iter().map(|i| i.solver.chars().count()).max().unwrap_or(0);
         for (i, item) in c.items.iter().enumerate().skip(first).take(room) {
             let tick = if item.checked { "[x]" } else { "[ ]" };
             let here = i == c.selected;
             let style = if here { ui.text.patch(ui.highlight) } else { ui.text };
-            let text = format!("{} {tick} {:<12} {}", if here { ">" } else { " " }, item.solver, item.family.name());
+            let text =
+                format!("{} {tick} {:<name_w$}  {}", if here { ">" } else { " " }, item.solver, item.family.name());
             lines.push(Line::styled(text, style));
         }
         if let Some(item) = c.items.get(c.selected) {
