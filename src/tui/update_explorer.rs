@@ -242,6 +242,7 @@ fn take_over(app: &mut App) {
     let Mode::Step(s) = std::mem::replace(&mut app.explorer.mode, Mode::Play) else { return };
     let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
     app.game = s.take_over();
+    app.picked = None;
     super::update::changed(app);
     let text = if step < len {
         format!("you play on from {name}'s step {step} of {len}: r replays its next move")

@@ -62,14 +62,16 @@ impl Workers {
         let control = Control::new(limits);
         let job = Running { id, control: control.clone() };
         let tx = self.tx.clone();
-        std::thread::Builder::new()
-            .name(format!("floodit-job-{id}"))
-            .spawn(move || {
-                let outcome = solver::run(solver.as_ref(), &problem, &control);
-                // The receiver is gone only when the app is shutting down.
-                let _ = tx.send(JobResult { id, outcome });
-            })
-            .expect("spawning a thread");
+        let spawned = std::thread::Builder::new().name(format!("floodit-job-{id}")).spawn(move || {
+            let outcome = solver::run(solver.as_ref(), &problem, &control);
+            // The receiver is gone only when the app is shutting down.
+            let _ = tx.send(JobResult { id, outcome });
+        });
+        if let Err(e) = spawned {
+            // No thread (the system is out of them): the job ends at once, saying why.
+            let outcome = Err(SolveError::Refused(format!("could not start a solver thread: {e}")));
+            let _ = self.tx.send(JobResult { id, outcome });
+        }
         self.running.push(job.clone());
         job
     }
