@@ -114,7 +114,9 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
         let board_h = need_h.min(main.height - below_min).max(main.height / 2);
         let board = Rect { height: board_h, ..main };
         let below = Rect { y: main.y + board_h, height: main.height - board_h, ..main };
-        let history = Rect { width: below.width * 2 / 5, ..below };
+        // A solver view has more to say than the history.
+        let history_w = if exploring { below.width / 3 } else { below.width * 2 / 5 };
+        let history = Rect { width: history_w, ..below };
         let panel = Rect { x: below.x + history.width, width: below.width - history.width, ..below };
         Some(Panes { title, board, history, panel, status, footer })
     }
