@@ -4,14 +4,12 @@
 
 use super::action::Action;
 use super::app::{App, Optimum, Overlay, Tone};
-use super::explorer::catalogue::Listed;
 use super::explorer::chooser::{Chooser, MAX_LANES};
 use super::explorer::compare::Compare;
 use super::explorer::playback::Playback;
 use super::explorer::runs::{RunState, max_parallel};
 use super::explorer::stepping::Stepper;
-use super::explorer::{Explorer, Mode, Panel};
-use crate::model::Mode as GameMode;
+use super::explorer::{Mode, Panel};
 use crate::solver::{Family, Problem};
 use crate::tui::worker::JobResult;
 use std::time::Instant;
@@ -32,17 +30,17 @@ pub(super) fn command(app: &mut App, action: Action) {
                 app.say(Tone::Warn, e);
             }
         }
-        Action::Step(by) => playback(app, |p, _| p.step(by)),
-        Action::StepToStart => playback(app, |p, _| p.jump(0)),
-        Action::StepToEnd => playback(app, |p, _| p.jump(p.len)),
-        Action::ToggleAutoplay => playback(app, |p, now| {
-            p.toggle(now);
-            true
+        Action::Step(by) => playback(app, |p, _| {
+            p.step(by);
         }),
-        Action::Speed(by) => playback(app, |p, now| {
-            p.speed_by(by, now);
-            true
+        Action::StepToStart => playback(app, |p, _| {
+            p.jump(0);
         }),
+        Action::StepToEnd => playback(app, |p, _| {
+            p.jump(p.len);
+        }),
+        Action::ToggleAutoplay => playback(app, |p, now| p.toggle(now)),
+        Action::Speed(by) => playback(app, |p, now| p.speed_by(by, now)),
         Action::TakeOver => take_over(app),
         Action::Back => {
             app.explorer.mode = Mode::Play;
@@ -60,38 +58,6 @@ fn here(app: &App) -> Problem {
 /// The problem of the starting board.
 fn start(app: &App) -> Problem {
     Problem::new(app.game.start().clone(), app.game.mode())
-}
-
-/// Whether `listed` plays the game's mode.
-fn plays(listed: &Listed, mode: GameMode) -> bool {
-    listed.info.free_mode || !mode.is_free()
-}
-
-/// The exact solver for hints: the chosen one, or the first of the family that plays this mode.
-pub fn exact_solver(ex: &Explorer, mode: GameMode) -> Option<&Listed> {
-    let chosen = ex.chosen(Family::Exact)?;
-    if plays(chosen, mode) {
-        return Some(chosen);
-    }
-    ex.catalogue.family(Family::Exact).find(|l| plays(l, mode)).or(Some(chosen))
-}
-
-/// The solver the panel's family view is about.
-pub fn panel_solver(ex: &Explorer, family: Family, mode: GameMode) -> Option<&Listed> {
-    match family {
-        Family::Exact => exact_solver(ex, mode),
-        _ => ex.chosen(family),
-    }
-}
-
-/// The solver that checks a polynomial solver's answer when it is not proven optimal: `poly`
-/// (which picks the correct algorithm for the board's class), else the exact solver.
-pub fn checker<'a>(ex: &'a Explorer, of: &str, mode: GameMode) -> Option<&'a Listed> {
-    ex.catalogue
-        .get("poly")
-        .filter(|l| l.name() != of && l.family() == Family::Polynomial && plays(l, mode))
-        .or_else(|| exact_solver(ex, mode))
-        .filter(|l| l.name() != of)
 }
 
 fn next_family(app: &mut App) {
@@ -131,7 +97,7 @@ fn next_algorithm(app: &mut App) {
 fn run_or_cancel(app: &mut App) {
     let Some(f) = panel_family(app) else { return };
     let mode = app.game.mode();
-    let Some(listed) = panel_solver(&app.explorer, f, mode) else {
+    let Some(listed) = app.explorer.panel_solver(f, mode) else {
         app.say(Tone::Info, format!("this floodit has no {} solvers", f.name()));
         return;
     };
@@ -167,7 +133,7 @@ fn hint(app: &mut App) {
 fn step_through(app: &mut App) {
     let Some(f) = panel_family(app) else { return };
     let mode = app.game.mode();
-    let Some(listed) = panel_solver(&app.explorer, f, mode) else {
+    let Some(listed) = app.explorer.panel_solver(f, mode) else {
         app.say(Tone::Info, format!("this floodit has no {} solvers", f.name()));
         return;
     };
@@ -199,7 +165,7 @@ fn open_chooser(app: &mut App) {
     let mut ticked = app.explorer.compared.clone();
     // The solver the panel is about joins the comparison.
     if let Some(f) = app.explorer.family()
-        && let Some(l) = panel_solver(&app.explorer, f, app.game.mode())
+        && let Some(l) = app.explorer.panel_solver(f, app.game.mode())
         && !ticked.iter().any(|t| t == l.name())
         && ticked.len() < MAX_LANES
     {
@@ -223,7 +189,7 @@ pub(super) fn start_compare(app: &mut App) {
 }
 
 /// Changes the playback of the step-through or the comparison, then brings the boards along.
-fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant) -> bool) {
+fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
     let now = Instant::now();
     match &mut app.explorer.mode {
         Mode::Play => {}
@@ -325,7 +291,7 @@ fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Pr
     match &ex.mode {
         Mode::Play if !here.board.is_solved() => match ex.panel {
             Panel::Family(Family::Heuristic) => {
-                for l in ex.catalogue.family(Family::Heuristic).filter(|l| plays(l, mode)) {
+                for l in ex.catalogue.family(Family::Heuristic).filter(|l| l.plays(mode)) {
                     wanted.push((l.name().to_string(), Family::Heuristic, here.clone()));
                 }
             }
@@ -333,13 +299,13 @@ fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Pr
                 if let Some(l) = ex.chosen(Family::Polynomial) {
                     wanted.push((l.name().to_string(), Family::Polynomial, here.clone()));
                     let unproven = ex.runs.find(l.name(), here).and_then(|r| r.solution()).is_some_and(|s| !s.optimal);
-                    if unproven && let Some(c) = checker(ex, l.name(), mode) {
+                    if unproven && let Some(c) = ex.checker(l.name(), mode) {
                         wanted.push((c.name().to_string(), c.family(), here.clone()));
                     }
                 }
             }
             Panel::Family(Family::Exact) if ex.follow_exact => {
-                if let Some(l) = exact_solver(ex, mode) {
+                if let Some(l) = ex.exact_solver(mode) {
                     wanted.push((l.name().to_string(), Family::Exact, here.clone()));
                     wanted.push((l.name().to_string(), Family::Exact, start.clone()));
                 }

@@ -1,6 +1,7 @@
 //! The solvers the explorer offers, grouped by family: every registered solver with its default
 //! options, plus any added at run time (the tests add solvers of their own).
 
+use crate::model::Mode;
 use crate::solver::{Family, Solver, SolverInfo, registry};
 use std::fmt;
 use std::sync::Arc;
@@ -21,6 +22,10 @@ impl Listed {
     }
     pub fn family(&self) -> Family {
         self.info.family
+    }
+    /// Whether it plays games of `mode` (every solver plays Flood-It with a fixed pivot).
+    pub fn plays(&self, mode: Mode) -> bool {
+        self.info.free_mode || !mode.is_free()
     }
 }
 

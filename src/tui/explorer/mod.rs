@@ -8,6 +8,7 @@ pub mod playback;
 pub mod runs;
 pub mod stepping;
 
+use crate::model::Mode as GameMode;
 use crate::solver::Family;
 use catalogue::{Catalogue, Listed};
 use compare::Compare;
@@ -106,6 +107,33 @@ impl Explorer {
         let n = self.catalogue.family(family).count().max(1);
         let s = &mut self.choice[slot(family)];
         *s = (*s + 1) % n;
+    }
+
+    /// The exact solver for hints: the chosen one, or the first of the family that plays `mode`.
+    pub fn exact_solver(&self, mode: GameMode) -> Option<&Listed> {
+        let chosen = self.chosen(Family::Exact)?;
+        if chosen.plays(mode) {
+            return Some(chosen);
+        }
+        self.catalogue.family(Family::Exact).find(|l| l.plays(mode)).or(Some(chosen))
+    }
+
+    /// The solver a family's view is about.
+    pub fn panel_solver(&self, family: Family, mode: GameMode) -> Option<&Listed> {
+        match family {
+            Family::Exact => self.exact_solver(mode),
+            _ => self.chosen(family),
+        }
+    }
+
+    /// The solver that checks a polynomial solver's answer when it is not proven optimal: `poly`
+    /// (which picks the correct algorithm for the board's class), else the exact solver.
+    pub fn checker(&self, of: &str, mode: GameMode) -> Option<&Listed> {
+        self.catalogue
+            .get("poly")
+            .filter(|l| l.name() != of && l.family() == Family::Polynomial && l.plays(mode))
+            .or_else(|| self.exact_solver(mode))
+            .filter(|l| l.name() != of)
     }
 
     /// The family the panel shows, if any.

@@ -6,14 +6,13 @@ use super::{count, duration, failure, labelled, move_spans, pending};
 use crate::solver::{Problem, Solution};
 use crate::tui::app::{App, Optimum};
 use crate::tui::explorer::runs::{Run, RunState};
-use crate::tui::update_explorer::exact_solver;
 use ratatui::text::{Line, Span};
 
 pub fn lines(app: &App) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let ex = &app.explorer;
     let game = &app.game;
-    let Some(solver) = exact_solver(ex, game.mode()) else {
+    let Some(solver) = ex.exact_solver(game.mode()) else {
         return vec![Line::styled(" This floodit has no exact solvers.", ui.dim)];
     };
     let name = solver.name().to_string();

@@ -26,7 +26,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         let style = if is_chosen { ui.title } else { ui.text };
         let mut spans =
             vec![Span::styled(format!("{}{:<name_w$}  ", if is_chosen { ">" } else { " " }, l.name()), style)];
-        if mode.is_free() && !l.info.free_mode {
+        if !l.plays(mode) {
             spans.push(Span::styled("plays fixed-pivot Flood-It only", ui.dim));
             lines.push(Line::from(spans));
             continue;

@@ -15,7 +15,6 @@ use crate::tui::explorer::runs::{Run, RunState};
 use crate::tui::explorer::{Mode as ExMode, Panel};
 use crate::tui::keymap::colour_key_name;
 use crate::tui::theme::contrast;
-use crate::tui::update_explorer::panel_solver;
 use crate::tui::worker::Running;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -41,7 +40,7 @@ impl Widget for SolverPanel<'_> {
                 (" Heuristics from here ".to_string(), heuristic::lines(app, width), true)
             }
             (_, Panel::Family(f)) => {
-                let name = panel_solver(ex, f, app.game.mode()).map(|l| l.name().to_string());
+                let name = ex.panel_solver(f, app.game.mode()).map(|l| l.name().to_string());
                 let (i, n) = ex.index_of(f, name.as_deref().unwrap_or(""));
                 let title = match name {
                     Some(name) if n > 1 => format!(" {}: {name} ({i} of {n}) ", family_title(f)),
@@ -73,7 +72,7 @@ fn family_title(f: Family) -> &'static str {
 pub fn next_move_marks(app: &App) -> Vec<Cell> {
     let ex = &app.explorer;
     let Some(f) = ex.family() else { return Vec::new() };
-    let Some(listed) = panel_solver(ex, f, app.game.mode()) else { return Vec::new() };
+    let Some(listed) = ex.panel_solver(f, app.game.mode()) else { return Vec::new() };
     let here = Problem::from_game(&app.game);
     let Some(s) = ex.runs.find(listed.name(), &here).and_then(Run::solution) else { return Vec::new() };
     match (s.steps.first(), s.moves.first()) {

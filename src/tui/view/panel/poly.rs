@@ -7,7 +7,6 @@ use super::{duration, failure, labelled, pending};
 use crate::solver::{Family, Problem, SolveError};
 use crate::tui::app::App;
 use crate::tui::explorer::runs::RunState;
-use crate::tui::update_explorer::checker;
 use ratatui::text::{Line, Span};
 
 pub fn lines(app: &App) -> Vec<Line<'static>> {
@@ -81,7 +80,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
 /// The correct answer beside an answer that is not proven optimal.
 fn beside(app: &App, name: &str, len: usize, here: &Problem) -> Vec<Line<'static>> {
     let ui = app.look.ui();
-    let Some(check) = checker(&app.explorer, name, app.game.mode()) else { return Vec::new() };
+    let Some(check) = app.explorer.checker(name, app.game.mode()) else { return Vec::new() };
     let by = check.name().to_string();
     let run = app.explorer.runs.find(&by, here);
     match run.map(|r| &r.state) {
