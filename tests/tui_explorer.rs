@@ -190,6 +190,11 @@ fn the_published_procedure_is_shown_beside_the_correct_one_and_its_trace_steps()
     assert!(s.contains("not proven optimal"), "{s}");
     assert!(s.contains("Optimum    7 by poly: this answer is 1 over"), "{s}");
     insta::assert_snapshot!("polynomial_view_published", s);
+    // Side by side with the correct answer: both are ticked for comparing.
+    press(&mut a, "v");
+    let Overlay::Chooser(c) = &a.overlay else { panic!("no chooser") };
+    assert!(c.chosen().contains(&"fake-published".to_string()) && c.chosen().contains(&"poly".to_string()));
+    press(&mut a, "\x1b");
     // Its trace, step by step: the case taken and the cells it marks.
     press(&mut a, "pl");
     let s = shot(&a);

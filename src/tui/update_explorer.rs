@@ -163,13 +163,27 @@ fn open_chooser(app: &mut App) {
         return;
     }
     let mut ticked = app.explorer.compared.clone();
-    // The solver the panel is about joins the comparison.
-    if let Some(f) = app.explorer.family()
-        && let Some(l) = app.explorer.panel_solver(f, app.game.mode())
-        && !ticked.iter().any(|t| t == l.name())
-        && ticked.len() < MAX_LANES
+    // The solver the panel is about joins the comparison, and when its answer is not proven
+    // optimal (a procedure as published), so does the solver that checks it: side by side.
+    let ex = &app.explorer;
+    let mode = app.game.mode();
+    let mut joining = Vec::new();
+    if let Some(f) = ex.family()
+        && let Some(l) = ex.panel_solver(f, mode)
     {
-        ticked.push(l.name().to_string());
+        joining.push(l.name().to_string());
+        let unproven = ex.runs.find(l.name(), &here(app)).and_then(|r| r.solution()).is_some_and(|s| !s.optimal);
+        if f == Family::Polynomial
+            && unproven
+            && let Some(c) = ex.checker(l.name(), mode)
+        {
+            joining.push(c.name().to_string());
+        }
+    }
+    for name in joining {
+        if !ticked.contains(&name) && ticked.len() < MAX_LANES {
+            ticked.push(name);
+        }
     }
     app.overlay = Overlay::Chooser(Chooser::new(&app.explorer.catalogue, &ticked));
 }
