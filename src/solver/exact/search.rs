@@ -54,6 +54,8 @@ struct Search<'a, const W: usize> {
     best: Vec<u8>,
     /// The f being expanded.
     f: u32,
+    /// Set when the table's memory budget refused a node: the search must stop.
+    out_of_memory: bool,
     /// Scratch list of the children of the node being expanded.
     kids: Vec<(usize, Step, Bits<W>, Bits<W>)>,
 }
@@ -144,7 +146,13 @@ impl<const W: usize> Search<'_, W> {
                 self.table.nodes[existing] = node;
                 existing
             }
-            Err(slot) => self.table.insert(slot, hash, node),
+            Err(slot) => match self.table.insert(slot, hash, node) {
+                Some(at) => at,
+                None => {
+                    self.out_of_memory = true;
+                    return;
+                }
+            },
         };
         self.push(depth + h, depth, at);
     }
@@ -233,7 +241,17 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     if h0 >= ub {
         return Outcome { colours: best, optimal: true, lower_bound: ub, nodes: 0, stopped: None, memory: 0 };
     }
-    let mut s = Search { g, table: Table::new(), open: Vec::new(), ub, best, f: h0, kids: Vec::with_capacity(16) };
+    let budget = control.limits.memory.unwrap_or(usize::MAX);
+    let mut s = Search {
+        g,
+        table: Table::new(budget),
+        open: Vec::new(),
+        ub,
+        best,
+        f: h0,
+        out_of_memory: false,
+        kids: Vec::with_capacity(16),
+    };
     let hash = g.hash(&root_region);
     let root = Node {
         region: root_region,
@@ -245,7 +263,16 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
         hash,
     };
     let slot = s.table.find(&root_region, hash).expect_err("empty table");
-    s.table.insert(slot, hash, root);
+    if s.table.insert(slot, hash, root).is_none() {
+        return Outcome {
+            colours: s.best,
+            optimal: false,
+            lower_bound: h0,
+            nodes: 0,
+            stopped: Some(StopReason::Memory),
+            memory: 0,
+        };
+    }
     s.push(h0, 0, 0);
     let mut nodes: u64 = 0;
     let mut peak = 0;
@@ -273,6 +300,10 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
             }
             s.expand(idx);
             control.report_best(s.ub);
+            if s.out_of_memory {
+                stopped = Some(StopReason::Memory);
+                break 'outer;
+            }
         }
         s.f += 1;
     }
