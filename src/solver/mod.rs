@@ -2,9 +2,11 @@
 
 pub mod exact;
 pub mod heuristic;
+pub mod ilp;
 pub mod oracle;
-pub mod registry;
 pub mod regions;
+pub mod registry;
+pub mod sat;
 mod types;
 
 pub use types::*;

@@ -3,7 +3,9 @@
 use super::Solver;
 use super::exact::Exact;
 use super::heuristic::{Beam, Cycle, Fast, Greedy, Lookahead, Perimeter, options};
+use super::ilp::Ilp;
 use super::oracle::Oracle;
+use super::sat::Sat;
 
 /// Builds a solver from its option (`None`: the default).
 pub type Make = fn(Option<u32>) -> Result<Box<dyn Solver>, String>;
@@ -73,6 +75,15 @@ pub fn entries() -> Vec<Entry> {
                 Ok(Box::new(Exact))
             },
         },
+        Entry { name: "ilp", option: Some(("form", 2)), make: |p| Ok(Box::new(Ilp::from_option(p)?)) },
+        Entry {
+            name: "sat",
+            option: None,
+            make: |p| {
+                no_option("sat", p)?;
+                Ok(Box::new(Sat::default()))
+            },
+        },
         Entry {
             name: "oracle",
             option: None,
@@ -131,5 +142,8 @@ mod tests {
         assert!(err("beam:0").contains("beam width"));
         assert!(err("lookahead:99").contains("lookahead depth"));
         assert!(create("lookahead:2").is_ok() && create("beam:7").is_ok());
+        assert!(create("ilp:1").is_ok() && create("ilp:2").is_ok());
+        assert!(err("ilp:3").contains("ilp form must be 1"));
+        assert!(err("sat:2").contains("takes no option"));
     }
 }
