@@ -48,3 +48,24 @@ fn node_limit_gives_best_found() {
         Err(e) => assert!(matches!(e, SolveError::Stopped { .. }), "{e}"),
     }
 }
+
+/// Heavier: grids up to 7x7 where the search and its pruning rules have real work. Run with
+/// `cargo test --release --test exact_vs_oracle -- --ignored`.
+#[test]
+#[ignore]
+fn exact_equals_oracle_on_bigger_grids() {
+    use floodit::model::Topology;
+    let mut checked = 0;
+    for seed in 0..3000u64 {
+        let topology = [Topology::Grid, Topology::Cylinder][seed as usize % 2];
+        let cells = 25 + (seed % 25) as usize;
+        let colours = 3 + (seed % 3) as usize;
+        let p = common::problem(topology, cells, colours, seed, seed as usize * 7, false);
+        let Ok(oracle) = run(&Oracle, &p, &Control::default()) else { continue };
+        let exact = run(&Exact, &p, &Control::default()).unwrap();
+        assert!(exact.optimal);
+        assert_eq!(exact.len(), oracle.len(), "seed {seed}");
+        checked += 1;
+    }
+    assert!(checked > 2000, "only {checked} boards were small enough for the oracle");
+}

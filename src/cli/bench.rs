@@ -151,7 +151,9 @@ fn text(dataset: &str, s: &BenchJson) -> String {
         m.total, m.median, m.p99, m.max, m.wall
     );
     match (s.peak_memory_mb, s.max_board_memory_mb) {
-        (Some(p), Some(b)) => out += &format!("  memory   peak {p:.1} MB (whole process); largest search {b:.1} MB on one board\n"),
+        (Some(p), Some(b)) => {
+            out += &format!("  memory   peak {p:.1} MB (whole process); largest search {b:.1} MB on one board\n")
+        }
         (Some(p), None) => out += &format!("  memory   peak {p:.1} MB (whole process)\n"),
         _ => {}
     }

@@ -6,7 +6,7 @@ use crate::solver::registry;
 
 pub fn run(args: SolversArgs) -> CliResult {
     let entries = registry::entries();
-    let infos: Vec<_> = entries.iter().filter_map(|e| (e.make)(None).ok().map(|s| (s.info(), e.option))).collect();
+    let infos: Vec<_> = entries.iter().filter_map(|e| e.make(None).ok().map(|s| (s.info(), e.option))).collect();
     if args.json {
         let list: Vec<_> = infos
             .iter()

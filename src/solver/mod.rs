@@ -4,6 +4,7 @@ pub mod exact;
 pub mod heuristic;
 pub mod ilp;
 pub mod oracle;
+pub mod poly;
 pub mod regions;
 pub mod registry;
 pub mod sat;

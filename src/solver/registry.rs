@@ -7,92 +7,59 @@ use super::ilp::Ilp;
 use super::oracle::Oracle;
 use super::sat::Sat;
 
-/// Builds a solver from its option (`None`: the default).
-pub type Make = fn(Option<u32>) -> Result<Box<dyn Solver>, String>;
+/// Builds a solver from its option value.
+type MakeWith = Box<dyn Fn(u32) -> Result<Box<dyn Solver>, String> + Send + Sync>;
 
 /// A registered solver: its name, its option (name and default, if any), and a constructor.
 pub struct Entry {
     pub name: &'static str,
     /// The option's meaning and default, e.g. `("width", 200)`.
     pub option: Option<(&'static str, u32)>,
-    pub make: Make,
+    make: MakeWith,
 }
 
-fn no_option(name: &str, param: Option<u32>) -> Result<(), String> {
-    match param {
-        None => Ok(()),
-        Some(_) => Err(format!("solver '{name}' takes no option")),
+impl Entry {
+    /// A solver without options.
+    pub fn plain(name: &'static str, make: impl Fn() -> Box<dyn Solver> + Send + Sync + 'static) -> Entry {
+        Entry { name, option: None, make: Box::new(move |_| Ok(make())) }
+    }
+
+    /// A solver with one numeric option (`name:N`), `default` when omitted.
+    pub fn with_option(
+        name: &'static str,
+        option: &'static str,
+        default: u32,
+        make: impl Fn(u32) -> Result<Box<dyn Solver>, String> + Send + Sync + 'static,
+    ) -> Entry {
+        Entry { name, option: Some((option, default)), make: Box::new(make) }
+    }
+
+    /// Builds the solver; an option is an error for a solver that takes none.
+    pub fn make(&self, param: Option<u32>) -> Result<Box<dyn Solver>, String> {
+        match (self.option, param) {
+            (None, Some(_)) => Err(format!("solver '{}' takes no option", self.name)),
+            (Some((_, default)), p) => (self.make)(p.unwrap_or(default)),
+            (None, None) => (self.make)(0),
+        }
     }
 }
 
 /// Every solver, in the order `floodit solvers` lists them.
 pub fn entries() -> Vec<Entry> {
-    vec![
-        Entry {
-            name: "greedy",
-            option: None,
-            make: |p| {
-                no_option("greedy", p)?;
-                Ok(Box::new(Greedy))
-            },
-        },
-        Entry {
-            name: "perimeter",
-            option: None,
-            make: |p| {
-                no_option("perimeter", p)?;
-                Ok(Box::new(Perimeter))
-            },
-        },
-        Entry {
-            name: "cycle",
-            option: None,
-            make: |p| {
-                no_option("cycle", p)?;
-                Ok(Box::new(Cycle))
-            },
-        },
-        Entry {
-            name: "lookahead",
-            option: Some(("depth", options::DEFAULT_DEPTH)),
-            make: |p| Ok(Box::new(Lookahead::new(p.unwrap_or(options::DEFAULT_DEPTH))?)),
-        },
-        Entry {
-            name: "beam",
-            option: Some(("width", options::DEFAULT_WIDTH)),
-            make: |p| Ok(Box::new(Beam::new(p.unwrap_or(options::DEFAULT_WIDTH))?)),
-        },
-        Entry {
-            name: "fast",
-            option: Some(("width", options::FAST_WIDTH)),
-            make: |p| Ok(Box::new(Fast::new(p.unwrap_or(options::FAST_WIDTH))?)),
-        },
-        Entry {
-            name: "exact",
-            option: None,
-            make: |p| {
-                no_option("exact", p)?;
-                Ok(Box::new(Exact))
-            },
-        },
-        Entry { name: "ilp", option: Some(("form", 2)), make: |p| Ok(Box::new(Ilp::from_option(p)?)) },
-        Entry {
-            name: "sat",
-            option: None,
-            make: |p| {
-                no_option("sat", p)?;
-                Ok(Box::new(Sat::default()))
-            },
-        },
-        Entry {
-            name: "oracle",
-            option: None,
-            make: |p| {
-                no_option("oracle", p)?;
-                Ok(Box::new(Oracle))
-            },
-        },
-    ]
+    let mut entries = vec![
+        Entry::plain("greedy", || Box::new(Greedy)),
+        Entry::plain("perimeter", || Box::new(Perimeter)),
+        Entry::plain("cycle", || Box::new(Cycle)),
+        Entry::with_option("lookahead", "depth", options::DEFAULT_DEPTH, |d| Ok(Box::new(Lookahead::new(d)?))),
+        Entry::with_option("beam", "width", options::DEFAULT_WIDTH, |w| Ok(Box::new(Beam::new(w)?))),
+        Entry::with_option("fast", "width", options::FAST_WIDTH, |w| Ok(Box::new(Fast::new(w)?))),
+        Entry::plain("exact", || Box::new(Exact)),
+        Entry::with_option("ilp", "form", 2, |f| Ok(Box::new(Ilp::from_option(Some(f))?))),
+        Entry::plain("sat", || Box::new(Sat::default())),
+        Entry::plain("oracle", || Box::new(Oracle)),
+    ];
+    entries.extend(super::poly::registry_entries());
+    entries
 }
 
 /// All solver names.
@@ -118,12 +85,12 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {
         .iter()
         .find(|e| e.name == name)
         .ok_or_else(|| format!("unknown solver '{name}' (known: {})", names().join(", ")))?;
-    (entry.make)(param)
+    entry.make(param)
 }
 
 /// Every solver with its default options.
 pub fn all() -> Vec<Box<dyn Solver>> {
-    entries().iter().filter_map(|e| (e.make)(None).ok()).collect()
+    entries().iter().filter_map(|e| e.make(None).ok()).collect()
 }
 
 #[cfg(test)]

@@ -89,6 +89,27 @@ impl<const W: usize> Search<'_, W> {
         colours
     }
 
+    /// True when the table holds the region plus one frontier component at no greater depth: by
+    /// Lemma M that position does at least as well, so this one need not be expanded. (The
+    /// stored one is expanded in turn, or itself dominated by a larger one, and so on; each
+    /// step strictly grows the region at no greater depth, so the chain ends.) Checked when a
+    /// node is popped, not when generated: most children are never popped, and a probe per
+    /// frontier component costs more than their bound. Larger differences (two components)
+    /// catch a few more but cost more than they save.
+    fn dominated(&self, region: &Bits<W>, frontier: &Bits<W>, hash: u64, depth: u32) -> bool {
+        let probe = |h: u64, bigger: &Bits<W>| {
+            self.table.may_contain(h)
+                && self.table.find(bigger, h).is_ok_and(|idx| self.table.nodes[idx].g as u32 <= depth)
+        };
+        let mut found = false;
+        frontier.for_each(|c| {
+            let mut bigger = *region;
+            bigger.insert(c);
+            found = found || probe(hash ^ self.g.keys[c], &bigger);
+        });
+        found
+    }
+
     /// Records the child `region` (with `frontier`) reached from node `parent` by `step`.
     /// `parent_f` is the parent's f, for pathmax.
     fn offer(&mut self, parent: usize, step: Step, region: Bits<W>, frontier: Bits<W>) {
@@ -101,7 +122,7 @@ impl<const W: usize> Search<'_, W> {
             }
             return;
         }
-        let hash = region.hash();
+        let hash = p.hash ^ self.g.hash(&region.and_not(&p.region));
         let found = self.table.find(&region, hash);
         if let Ok(existing) = found
             && self.table.nodes[existing].g as u32 <= depth
@@ -117,7 +138,7 @@ impl<const W: usize> Search<'_, W> {
         if depth + h >= self.ub {
             return;
         }
-        let node = Node { region, frontier, parent: parent as u32, step, g: depth as u16, h: h as u16 };
+        let node = Node { region, frontier, parent: parent as u32, step, g: depth as u16, h: h as u16, hash };
         let at = match found {
             Ok(existing) => {
                 self.table.nodes[existing] = node;
@@ -131,25 +152,13 @@ impl<const W: usize> Search<'_, W> {
     fn expand(&mut self, idx: usize) {
         let g = self.g;
         let node = self.table.nodes[idx];
-        // The move that led here, when it was a single colour from a parent: for the
-        // dominated-order rule.
-        let last =
-            node.step.single().filter(|_| node.parent != u32::MAX).map(|a| (a, self.table.nodes[node.parent as usize]));
         let mut kids = std::mem::take(&mut self.kids);
         for_each_child(g, &node.region, &node.frontier, |step, gained, reached| {
-            if let (Some(b), Some((a, p))) = (step.single(), last) {
-                let before = p.frontier.and(&g.by_colour[b]);
-                if before == gained {
-                    let a_gained = node.region.and_not(&p.region);
-                    let extra = reached.and(&g.by_colour[a]).and_not(&p.region).and_not(&a_gained);
-                    if !extra.is_empty() {
-                        // b then a from the parent floods strictly more than a then b.
-                        let (r1, f1) = g.absorb_reached(&p.region, &p.frontier, &gained, &reached);
-                        let (r2, f2) = g.play(&r1, &f1, a);
-                        kids.push((node.parent as usize, Step::pair(b as u8, a as u8), r2, f2));
-                        return;
-                    }
-                }
+            if let Some(b) = step.single()
+                && let Some((from, seq, r, f)) = self.earlier(idx, b, &gained, &reached)
+            {
+                kids.push((from, Step::sequence(&seq), r, f));
+                return;
             }
             let (r, f) = g.absorb_reached(&node.region, &node.frontier, &gained, &reached);
             kids.push((idx, step, r, f));
@@ -159,6 +168,50 @@ impl<const W: usize> Search<'_, W> {
         }
         kids.clear();
         self.kids = kids;
+    }
+
+    /// The dominated-order rule. Colour b, played at node `idx`, absorbs `gained`. Walk up the
+    /// single-move steps that led here while b would have absorbed exactly the same there; if
+    /// playing b at the highest such ancestor and then replaying the moves since ends strictly
+    /// larger than here + b, return (ancestor, colours, region, frontier) of that replacement.
+    fn earlier(
+        &self,
+        idx: usize,
+        b: usize,
+        gained: &Bits<W>,
+        reached: &Bits<W>,
+    ) -> Option<(usize, Vec<u8>, Bits<W>, Bits<W>)> {
+        let g = self.g;
+        let mut replay: Vec<u8> = Vec::new();
+        let mut at = idx;
+        while replay.len() < Step::MAX_ORDERED - 1 {
+            let node = &self.table.nodes[at];
+            let (Some(a), true) = (node.step.single(), node.parent != u32::MAX) else { break };
+            let parent = &self.table.nodes[node.parent as usize];
+            if parent.frontier.and(&g.by_colour[b]) != *gained {
+                break;
+            }
+            replay.push(a as u8);
+            at = node.parent as usize;
+        }
+        if replay.is_empty() {
+            return None;
+        }
+        replay.reverse();
+        let anc = &self.table.nodes[at];
+        let (mut r, mut f) = g.absorb_reached(&anc.region, &anc.frontier, gained, reached);
+        for &a in &replay {
+            (r, f) = g.play(&r, &f, a as usize);
+        }
+        // By Lemma M the result contains here + b; only a strict gain is worth a replacement
+        // (equal results are the same position, which the table merges).
+        let here = self.table.nodes[idx].region.or(gained);
+        if r == here {
+            return None;
+        }
+        let mut seq = vec![b as u8];
+        seq.extend(replay);
+        Some((at, seq, r, f))
     }
 }
 
@@ -175,10 +228,18 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
         return Outcome { colours: best, optimal: true, lower_bound: ub, nodes: 0, stopped: None, memory: 0 };
     }
     let mut s = Search { g, table: Table::new(), open: Vec::new(), ub, best, f: h0, kids: Vec::with_capacity(16) };
-    let root =
-        Node { region: root_region, frontier: root_frontier, parent: u32::MAX, step: Step::root(), g: 0, h: h0 as u16 };
-    let slot = s.table.find(&root_region, root_region.hash()).expect_err("empty table");
-    s.table.insert(slot, root_region.hash(), root);
+    let hash = g.hash(&root_region);
+    let root = Node {
+        region: root_region,
+        frontier: root_frontier,
+        parent: u32::MAX,
+        step: Step::root(),
+        g: 0,
+        h: h0 as u16,
+        hash,
+    };
+    let slot = s.table.find(&root_region, hash).expect_err("empty table");
+    s.table.insert(slot, hash, root);
     s.push(h0, 0, 0);
     let mut nodes: u64 = 0;
     let mut peak = 0;
@@ -191,6 +252,10 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
             let node = s.table.nodes[idx];
             if node.g as u32 + node.h as u32 != s.f {
                 continue; // superseded by a shallower copy
+            }
+            // A larger region at no greater depth may have been stored since this one was.
+            if s.dominated(&node.region, &node.frontier, node.hash, node.g as u32) {
+                continue;
             }
             nodes += 1;
             if nodes & 1023 == 0 {

@@ -16,25 +16,49 @@ pub struct Node<const W: usize> {
     pub g: u16,
     /// The lower bound used for this node (after pathmax).
     pub h: u16,
+    /// The region's Zobrist hash.
+    pub hash: u64,
 }
 
-/// Nodes plus a hash index from region to node.
+/// Nodes plus a hash index from region to node, and a one-bit-per-entry filter that answers
+/// "certainly not stored" from a few megabytes, so that speculative lookups stay cheap.
 pub struct Table<const W: usize> {
     pub nodes: Vec<Node<W>>,
     /// Each slot: node index + 1 (0 = empty) in the low half, hash tag in the high half.
     slots: Vec<u64>,
     mask: usize,
+    /// 8 bits per slot, indexed by the hash's top bits.
+    filter: Vec<u64>,
+    filter_shift: u32,
 }
 
 impl<const W: usize> Table<W> {
     pub fn new() -> Self {
         let cap = 1 << 12;
-        Table { nodes: Vec::new(), slots: vec![0; cap], mask: cap - 1 }
+        Table {
+            nodes: Vec::new(),
+            slots: vec![0; cap],
+            mask: cap - 1,
+            filter: vec![0; cap / 8],
+            filter_shift: 64 - 12 - 3,
+        }
     }
 
-    /// Bytes held by the nodes and the index (for memory limits).
+    /// Bytes held by the nodes, the index and the filter (for memory limits).
     pub fn memory(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node<W>>() + self.slots.len() * 8
+        self.nodes.capacity() * std::mem::size_of::<Node<W>>() + self.slots.len() * 9
+    }
+
+    /// False when no stored region has this hash; true means "maybe" (check with `find`).
+    #[inline]
+    pub fn may_contain(&self, hash: u64) -> bool {
+        let bit = (hash >> self.filter_shift) as usize;
+        self.filter[bit / 64] >> (bit % 64) & 1 == 1
+    }
+
+    fn mark(&mut self, hash: u64) {
+        let bit = (hash >> self.filter_shift) as usize;
+        self.filter[bit / 64] |= 1 << (bit % 64);
     }
 
     /// The node holding `region`, or where it would go: `Ok(index)` or `Err(slot)`.
@@ -63,6 +87,7 @@ impl<const W: usize> Table<W> {
         let idx = self.nodes.len();
         self.nodes.push(node);
         self.slots[slot] = (hash >> 32) << 32 | (idx as u64 + 1);
+        self.mark(hash);
         if self.nodes.len() * 2 > self.slots.len() {
             self.grow();
         }
@@ -73,8 +98,11 @@ impl<const W: usize> Table<W> {
         let cap = self.slots.len() * 2;
         self.slots = vec![0; cap];
         self.mask = cap - 1;
-        for (idx, n) in self.nodes.iter().enumerate() {
-            let hash = n.region.hash();
+        self.filter = vec![0; cap / 8];
+        self.filter_shift -= 1;
+        for idx in 0..self.nodes.len() {
+            let hash = self.nodes[idx].hash;
+            self.mark(hash);
             let mut slot = hash as usize & self.mask;
             while self.slots[slot] != 0 {
                 slot = (slot + 1) & self.mask;

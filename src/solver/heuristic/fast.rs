@@ -7,7 +7,9 @@
 
 use crate::model::{Mode, Move};
 use crate::solver::regions::{Bits, CompGraph, OnGraph, Step, for_each_child, lower_bound, on_graph};
-use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StepNote};
+use crate::solver::{
+    Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StepNote,
+};
 
 /// Default beam width.
 pub const DEFAULT_WIDTH: u32 = 64;
@@ -46,7 +48,8 @@ impl Solver for Fast {
         let Mode::Fixed { pivot } = problem.mode else {
             return Err(SolveError::Refused("fast: Free-Flood-It is not supported".into()));
         };
-        let ((colours, root_bound, steps), _) = on_graph(&problem.board, pivot, "fast", Beam { width: self.width, control })?;
+        let ((colours, root_bound, steps), _) =
+            on_graph(&problem.board, pivot, "fast", Beam { width: self.width, control })?;
         let moves: Vec<Move> = colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
         let optimal = root_bound as usize >= moves.len();
         let steps = steps
@@ -97,7 +100,15 @@ impl OnGraph for Beam<'_> {
         let start = Bits::single(g.root);
         let frontier = g.frontier(&start);
         let root_bound = lower_bound(g, &start, &frontier);
-        let root = Member { region: start, frontier, parent: u32::MAX, step: Step::root(), g: 0, f: root_bound, size: g.cell_count(&start) };
+        let root = Member {
+            region: start,
+            frontier,
+            parent: u32::MAX,
+            step: Step::root(),
+            g: 0,
+            f: root_bound,
+            size: g.cell_count(&start),
+        };
         let mut layers: Vec<Vec<Member<W>>> = vec![vec![root]];
         // The best solution: its length, the layer and member it came from, and the last step.
         let mut best: Option<(u32, usize, usize, Step)> = None;
@@ -122,7 +133,9 @@ impl OnGraph for Beam<'_> {
                     next.push(Member { region: r, frontier: f, parent: i as u32, step, g: moves, f: bound, size });
                 });
             }
-            next.sort_unstable_by(|a, b| (a.f, u32::MAX - a.size, a.region.0).cmp(&(b.f, u32::MAX - b.size, b.region.0)));
+            next.sort_unstable_by(|a, b| {
+                (a.f, u32::MAX - a.size, a.region.0).cmp(&(b.f, u32::MAX - b.size, b.region.0))
+            });
             next.dedup_by(|a, b| a.region == b.region);
             next.truncate(self.width);
             // Out of time: finish greedily from the best member only.

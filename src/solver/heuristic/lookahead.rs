@@ -64,7 +64,7 @@ impl Search<'_> {
     /// Plays `c` from `stack[level]` into `stack[level + 1]` and scores the result.
     fn try_colour(&mut self, level: usize, left: u32, c: Colour) -> Result<u64, StopReason> {
         self.nodes += 1;
-        if self.nodes % 4096 == 0
+        if self.nodes.is_multiple_of(4096)
             && let Some(reason) = self.control.check(self.nodes, 0)
         {
             return Err(reason);

@@ -97,16 +97,6 @@ impl<const W: usize> Bits<W> {
             }
         }
     }
-    /// A 64-bit hash (multiply-xorshift per word): fast and well mixed for table indexing.
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-        for &w in &self.0 {
-            h = (h ^ w).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            h ^= h >> 31;
-        }
-        h
-    }
 }
 
 #[cfg(test)]
@@ -124,6 +114,5 @@ mod tests {
         b.for_each(|i| seen.push(i));
         assert_eq!(seen, vec![3, 69]);
         assert!(b.intersects(&a) && !b.intersects(&a.and_not(&b)));
-        assert_ne!(a.hash(), b.hash());
     }
 }

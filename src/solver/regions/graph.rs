@@ -12,6 +12,9 @@ pub struct CompGraph<const W: usize> {
     pub all: Bits<W>,
     /// Cells in each component.
     pub cells: Vec<u32>,
+    /// A random key per component: a region's hash is the XOR of its members' keys
+    /// (Zobrist hashing), so adding components updates it in O(added).
+    pub keys: Vec<u64>,
     /// The pivot's component.
     pub root: usize,
 }
@@ -30,7 +33,8 @@ impl<const W: usize> CompGraph<W> {
             }
         }
         let cells = (0..n).map(|c| comps.size(c) as u32).collect();
-        CompGraph { nbr, by_colour, all: Bits::first(n), cells, root: comps.comp_of(pivot) }
+        let keys = (0..n as u64).map(splitmix64).collect();
+        CompGraph { nbr, by_colour, all: Bits::first(n), cells, keys, root: comps.comp_of(pivot) }
     }
 
     /// The union of the neighbour sets of `set`'s members.
@@ -39,6 +43,14 @@ impl<const W: usize> CompGraph<W> {
         let mut out = Bits::EMPTY;
         set.for_each(|c| out.or_assign(&self.nbr[c]));
         out
+    }
+
+    /// The Zobrist hash of `set`.
+    #[inline]
+    pub fn hash(&self, set: &Bits<W>) -> u64 {
+        let mut h = 0;
+        set.for_each(|c| h ^= self.keys[c]);
+        h
     }
 
     /// Number of cells in the components of `set`.
@@ -109,4 +121,12 @@ impl<const W: usize> CompGraph<W> {
         }
         out
     }
+}
+
+/// A fixed pseudo-random 64-bit value per index (SplitMix64): deterministic hashing keys.
+fn splitmix64(i: u64) -> u64 {
+    let mut z = i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -5,38 +5,43 @@ use super::bound::lower_bound;
 use super::graph::CompGraph;
 
 /// The moves from a node's parent to the node: a set of colours played in any order (one move,
-/// or several colour eliminations), or two colours played in a given order.
+/// or several colour eliminations), or up to six colours played in a given order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Step(u64);
 
 impl Step {
-    const PAIR: u64 = 1 << 63;
+    const ORDERED: u64 = 1 << 63;
+    /// Most moves in an ordered step.
+    pub const MAX_ORDERED: usize = 6;
 
     pub fn root() -> Step {
         Step(0)
     }
     /// Colours of `set` (a bitmask), in any order.
     pub fn set(set: u64) -> Step {
-        debug_assert!(set & Self::PAIR == 0);
+        debug_assert!(set & Self::ORDERED == 0);
         Step(set)
     }
-    /// `first`, then `second`.
-    pub fn pair(first: u8, second: u8) -> Step {
-        Step(Self::PAIR | (first as u64) | (second as u64) << 8)
+    /// The colours of `seq`, in this order (at most [`Self::MAX_ORDERED`]).
+    pub fn sequence(seq: &[u8]) -> Step {
+        assert!(seq.len() <= Self::MAX_ORDERED, "ordered steps hold at most six moves");
+        let packed = seq.iter().enumerate().fold(0u64, |acc, (i, &c)| acc | (c as u64) << (8 * i));
+        Step(Self::ORDERED | (seq.len() as u64) << 48 | packed)
     }
     /// Number of moves.
     pub fn moves(self) -> u32 {
-        if self.0 & Self::PAIR != 0 { 2 } else { self.0.count_ones() }
+        if self.0 & Self::ORDERED != 0 { (self.0 >> 48 & 0xf) as u32 } else { self.0.count_ones() }
     }
     /// The colour, when the step is exactly one move.
     pub fn single(self) -> Option<usize> {
-        (self.0 & Self::PAIR == 0 && self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as usize)
+        (self.0 & Self::ORDERED == 0 && self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as usize)
     }
     /// Appends the step's colours in playing order.
     pub fn push_moves(self, out: &mut Vec<u8>) {
-        if self.0 & Self::PAIR != 0 {
-            out.push(self.0 as u8);
-            out.push((self.0 >> 8) as u8);
+        if self.0 & Self::ORDERED != 0 {
+            for i in 0..self.moves() {
+                out.push((self.0 >> (8 * i)) as u8);
+            }
         } else {
             let mut bits = self.0;
             while bits != 0 {
@@ -111,4 +116,3 @@ pub fn greedy_descent<const W: usize>(g: &CompGraph<W>, region: Bits<W>) -> Vec<
     }
     colours
 }
-
