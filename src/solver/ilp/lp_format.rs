@@ -52,6 +52,7 @@ fn expression(model: &Model, terms: &[(usize, i32)]) -> String {
     let mut line_start = 0;
     for (i, &(v, coef)) in terms.iter().enumerate() {
         if s.len() - line_start > WRAP {
+            s.truncate(s.trim_end().len());
             s.push_str("\n   ");
             line_start = s.len();
         }
