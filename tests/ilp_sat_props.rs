@@ -15,43 +15,51 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+/// Equal to the oracle and `exact` when proven; within a generous time limit (a rare board is
+/// hard for branch & bound), an unproven answer must still be a true claim.
 fn check(solver: &dyn Solver, p: &Problem) -> Result<(), TestCaseError> {
     let oracle = run(&Oracle, p, &Control::default()).unwrap();
     let exact = run(&Exact, p, &Control::default()).unwrap();
-    let s = run(solver, p, &Control::default()).unwrap();
+    prop_assert_eq!(exact.len(), oracle.len());
+    let limit = Control::new(Limits { time: Some(Duration::from_secs(10)), ..Limits::default() });
+    let s = run(solver, p, &limit).unwrap();
+    prop_assert!(s.lower_bound.unwrap() <= oracle.len() as u32);
+    if s.stopped.is_some() {
+        prop_assert!(!s.optimal && s.len() >= oracle.len());
+        return Ok(());
+    }
     prop_assert!(s.optimal, "{} did not prove optimality", solver.info().name);
     prop_assert_eq!(s.len(), oracle.len());
-    prop_assert_eq!(s.len(), exact.len());
     prop_assert_eq!(s.lower_bound, Some(oracle.len() as u32));
     Ok(())
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn sat_equals_oracle_and_exact(p in common::fixed_problem(20, 5)) {
+    fn sat_equals_oracle_and_exact(p in common::fixed_problem(48, 6)) {
         check(&Sat::default(), &p)?;
     }
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(60))]
+    #![proptest_config(ProptestConfig::with_cases(120))]
 
     #[test]
-    fn sat_search_strategies_agree(p in common::fixed_problem(16, 4)) {
+    fn sat_search_strategies_agree(p in common::fixed_problem(24, 5)) {
         for strategy in [Strategy::Ascend, Strategy::Bisect, Strategy::Descend] {
             check(&Sat { strategy }, &p)?;
         }
     }
 
     #[test]
-    fn ilp_form_2_equals_oracle_and_exact(p in common::fixed_problem(12, 4)) {
+    fn ilp_form_2_equals_oracle_and_exact(p in common::fixed_problem(14, 4)) {
         check(&Ilp::new(Form::Cumulative), &p)?;
     }
 
     #[test]
-    fn ilp_form_1_equals_oracle_and_exact(p in common::fixed_problem(12, 4)) {
+    fn ilp_form_1_equals_oracle_and_exact(p in common::fixed_problem(20, 5)) {
         check(&Ilp::new(Form::Once), &p)?;
     }
 }
@@ -61,7 +69,7 @@ proptest! {
 
     /// The blog's "increasing k" and the bisection give the same optimum as the default.
     #[test]
-    fn ilp_search_strategies_agree(p in common::fixed_problem(10, 4)) {
+    fn ilp_search_strategies_agree(p in common::fixed_problem(12, 4)) {
         for strategy in [Strategy::Ascend, Strategy::Bisect] {
             check(&Ilp { form: Form::Cumulative, strategy }, &p)?;
         }
@@ -83,11 +91,22 @@ fn free_mode_is_refused() {
 
 #[test]
 fn boards_too_big_are_refused() {
-    let p = common::problem(Topology::Grid, 40 * 40, 6, 3, 0, false);
+    let refused = |r: Result<_, SolveError>, what: &str| match r {
+        Err(SolveError::Refused(m)) => assert!(m.contains(what), "{m}"),
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("not refused"),
+    };
+    // More components than the shared component-graph code takes.
+    let huge = common::problem(Topology::Grid, 40 * 40, 6, 3, 0, false);
     for e in engines() {
-        let err = run(e.as_ref(), &p, &Control::default()).unwrap_err();
-        assert!(matches!(&err, SolveError::Refused(m) if m.contains("at most")), "{err}");
+        refused(run(e.as_ref(), &huge, &Control::default()).map(|_| ()), "components");
     }
+    // A model too big for microlp; a formula too big for batsat.
+    let big = common::problem(Topology::Grid, 30 * 30, 6, 3, 0, false);
+    for form in [Form::Once, Form::Cumulative] {
+        refused(run(&Ilp::new(form), &big, &Control::default()).map(|_| ()), "nonzeros");
+    }
+    refused(floodit::solver::sat::instance(&big, 1000).map(|_| ()), "clauses");
 }
 
 /// Cancelled before they start, the engines return the greedy solution unproven, with a lower

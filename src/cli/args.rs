@@ -218,7 +218,7 @@ pub struct ExportArgs {
     /// a greedy solution, so the model's minimum is the optimum).
     #[arg(long, value_name = "M")]
     pub moves: Option<u32>,
-    /// The ILP's form (lp only): 1 for constraints (2), (4), (5); 2 for the smaller (2'), (4'), (5').
+    /// The ILP's form (lp only): 1 (the default, as `ilp`) for (2), (4), (5); 2 for the smaller (2'), (4'), (5').
     #[arg(long, value_name = "1|2")]
     pub form: Option<u32>,
     /// Write to this file instead of standard output.

@@ -16,7 +16,7 @@ pub fn run(args: ExportArgs) -> CliResult {
     match args.format {
         ExportFormat::Lp => {
             let form = match args.form {
-                None => Form::Cumulative,
+                None => Form::Once,
                 Some(n) => Form::from_number(n)
                     .ok_or_else(|| CliError::bad_input(format!("--form must be 1 or 2, not {n}")))?,
             };

@@ -54,7 +54,7 @@ pub fn entries() -> Vec<Entry> {
         Entry::with_option("beam", "width", options::DEFAULT_WIDTH, |w| Ok(Box::new(Beam::new(w)?))),
         Entry::with_option("fast", "width", options::FAST_WIDTH, |w| Ok(Box::new(Fast::new(w)?))),
         Entry::plain("exact", || Box::new(Exact)),
-        Entry::with_option("ilp", "form", 2, |f| Ok(Box::new(Ilp::from_option(Some(f))?))),
+        Entry::with_option("ilp", "form", 1, |f| Ok(Box::new(Ilp::from_option(Some(f))?))),
         Entry::plain("sat", || Box::new(Sat::default())),
         Entry::plain("oracle", || Box::new(Oracle)),
     ];

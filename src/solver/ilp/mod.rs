@@ -1,8 +1,11 @@
 //! Solver `ilp`: the integer program of the blog post "Flood it! An exact approach" (sources
 //! 002/003), corrected (see [`model`]), solved in-process with microlp.
 //!
-//! `ilp:1` is the model with (2), (4), (5) (each component filled at exactly one move); `ilp:2`,
-//! the default `ilp`, is the smaller model with (2'), (4'), (5') the blog settled on.
+//! `ilp:1`, the default `ilp`, is the model with (2), (4), (5) (each component filled at exactly
+//! one move); `ilp:2` is the smaller model with (2'), (4'), (5') the blog settled on. Form 1 is
+//! the default because microlp solves it much faster (see the README's table): its equality (2)
+//! with (5) makes the linear relaxation far tighter than form 2's, whose coverage may persist
+//! without any move being played.
 //!
 //! The horizon `k` is searched downwards from a greedy solution (see [`STRATEGY`]): the model
 //! minimises the number of moves (1), so one call at `k = greedy − 1` either proves the model
@@ -36,10 +39,10 @@ impl Ilp {
     pub fn new(form: Form) -> Ilp {
         Ilp { form, strategy: STRATEGY }
     }
-    /// From the registry option: 1 or 2 (default 2).
+    /// From the registry option: 1 or 2 (default 1).
     pub fn from_option(option: Option<u32>) -> Result<Ilp, String> {
         match option {
-            None => Ok(Ilp::new(Form::Cumulative)),
+            None => Ok(Ilp::new(Form::Once)),
             Some(n) => Form::from_number(n)
                 .map(Ilp::new)
                 .ok_or_else(|| format!("ilp form must be 1 (the (4)/(5) model) or 2 (the (4')/(5') model), not {n}")),
