@@ -3,9 +3,10 @@
 //!
 //! `ilp:1`, the default `ilp`, is the model with (2), (4), (5) (each component filled at exactly
 //! one move); `ilp:2` is the smaller model with (2'), (4'), (5') the blog settled on. Form 1 is
-//! the default because microlp solves it much faster (see the README's table): its equality (2)
-//! with (5) makes the linear relaxation far tighter than form 2's, whose coverage may persist
-//! without any move being played.
+//! the default because microlp solves it much faster (see the README's table): its linear
+//! relaxation is far tighter. In form 2 a fraction 1/k of a colour played once keeps every
+//! later `y_it` at 1/k through (5'), which already meets (2'); in form 1, (2) and (5) make the
+//! fractions of each component's colour add up to 1.
 //!
 //! The horizon `k` is searched downwards from a greedy solution (see [`STRATEGY`]): the model
 //! minimises the number of moves (1), so one call at `k = greedy − 1` either proves the model
