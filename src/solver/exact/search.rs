@@ -27,7 +27,7 @@
 //!   the search stops as soon as the f being expanded reaches the best solution found.
 
 use super::table::{Node, Table};
-use crate::solver::regions::{Bits, CompGraph, Step, beam, for_each_child, lower_bound, lower_bound_capped};
+use crate::solver::regions::{Bits, CompGraph, Step, for_each_child, lower_bound, lower_bound_capped, quick_solution};
 use crate::solver::{Control, StopReason};
 
 /// What the search found.
@@ -229,12 +229,8 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     let root_frontier = g.frontier(&root_region);
     let h0 = lower_bound(g, &root_region, &root_frontier);
     // A tight first upper bound saves work: children at or above it are never stored, and
-    // their bounds are computed only up to it. A narrow beam (wider on larger graphs) is cheap.
-    let width = (g.all.count() as usize / 8).clamp(8, 64);
-    let mut best = Vec::new();
-    for step in beam(g, root_region, width, control) {
-        step.push_moves(&mut best);
-    }
+    // their bounds are computed only up to it.
+    let best = quick_solution(g, root_region, control);
     let ub = best.len() as u32;
     control.report_best(ub);
     control.report_lower_bound(h0);
