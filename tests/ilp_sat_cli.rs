@@ -3,7 +3,7 @@
 
 use std::process::{Command, Output};
 
-const PUZZLE: &str = "puzzles/ilp-blog-5x5.toml";
+const PUZZLE: &str = "puzzles/kunigami-5x5.toml";
 
 fn floodit(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_floodit")).args(args).output().expect("the binary runs")
