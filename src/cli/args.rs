@@ -32,6 +32,8 @@ pub enum Command {
     Gen(GenArgs),
     /// List every solver: name, family, guarantee, complexity.
     Solvers(SolversArgs),
+    /// Write a puzzle's integer program (CPLEX LP) or SAT instance (DIMACS CNF), for outside solvers.
+    Export(ExportArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.
@@ -205,6 +207,32 @@ pub struct CompareArgs {
 pub struct GenArgs {
     #[command(flatten)]
     pub board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    pub source: PuzzleSource,
+    /// lp: the ILP of the "Flood it! An exact approach" blog post, corrected (CPLEX LP);
+    /// dimacs: the SAT encoding of van Stiphout, Osama and Wijs, corrected (DIMACS CNF).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: ExportFormat,
+    /// Moves the model allows: required for dimacs; for lp, the horizon k (default: the length of
+    /// a greedy solution, so the model's minimum is the optimum).
+    #[arg(long, value_name = "M")]
+    pub moves: Option<u32>,
+    /// The ILP's form (lp only): 1 (the default, as `ilp`) for (2), (4), (5); 2 for the smaller (2'), (4'), (5').
+    #[arg(long, value_name = "1|2")]
+    pub form: Option<u32>,
+    /// Write to this file instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Lp,
+    Dimacs,
 }
 
 #[derive(Args, Debug)]

@@ -3,6 +3,7 @@
 mod args;
 mod bench;
 mod compare;
+mod export;
 mod gen_cmd;
 mod input;
 mod play;
@@ -64,6 +65,7 @@ fn dispatch(cli: Cli) -> CliResult {
         Some(Command::Compare(a)) => compare::run(a),
         Some(Command::Gen(a)) => gen_cmd::run(a),
         Some(Command::Solvers(a)) => solvers_cmd::run(a),
+        Some(Command::Export(a)) => export::run(a),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "floodit", &mut std::io::stdout());
             Ok(())

@@ -2,10 +2,12 @@
 
 pub mod exact;
 pub mod heuristic;
+pub mod ilp;
 pub mod oracle;
 pub mod poly;
 pub mod regions;
 pub mod registry;
+pub mod sat;
 mod types;
 
 pub use types::*;

@@ -3,7 +3,9 @@
 use super::Solver;
 use super::exact::Exact;
 use super::heuristic::{Beam, Cycle, Fast, Greedy, Lookahead, Perimeter, options};
+use super::ilp::Ilp;
 use super::oracle::Oracle;
+use super::sat::Sat;
 
 /// Builds a solver from its option value.
 type MakeWith = Box<dyn Fn(u32) -> Result<Box<dyn Solver>, String> + Send + Sync>;
@@ -52,6 +54,8 @@ pub fn entries() -> Vec<Entry> {
         Entry::with_option("beam", "width", options::DEFAULT_WIDTH, |w| Ok(Box::new(Beam::new(w)?))),
         Entry::with_option("fast", "width", options::FAST_WIDTH, |w| Ok(Box::new(Fast::new(w)?))),
         Entry::plain("exact", || Box::new(Exact)),
+        Entry::with_option("ilp", "form", 1, |f| Ok(Box::new(Ilp::from_option(Some(f))?))),
+        Entry::plain("sat", || Box::new(Sat::default())),
         Entry::plain("oracle", || Box::new(Oracle)),
     ];
     entries.extend(super::poly::registry_entries());
@@ -105,5 +109,8 @@ mod tests {
         assert!(err("beam:0").contains("beam width"));
         assert!(err("lookahead:99").contains("lookahead depth"));
         assert!(create("lookahead:2").is_ok() && create("beam:7").is_ok());
+        assert!(create("ilp:1").is_ok() && create("ilp:2").is_ok());
+        assert!(err("ilp:3").contains("ilp form must be 1"));
+        assert!(err("sat:2").contains("takes no option"));
     }
 }

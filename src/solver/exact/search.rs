@@ -27,7 +27,7 @@
 //!   the search stops as soon as the f being expanded reaches the best solution found.
 
 use super::table::{Node, Table};
-use crate::solver::regions::{Bits, CompGraph, Step, beam, for_each_child, lower_bound, lower_bound_capped};
+use crate::solver::regions::{Bits, CompGraph, Step, for_each_child, lower_bound, lower_bound_capped, quick_solution};
 use crate::solver::{Control, StopReason};
 
 /// What the search found.
@@ -54,6 +54,8 @@ struct Search<'a, const W: usize> {
     best: Vec<u8>,
     /// The f being expanded.
     f: u32,
+    /// Set when the table's memory budget refused a node: the search must stop.
+    out_of_memory: bool,
     /// Scratch list of the children of the node being expanded.
     kids: Vec<(usize, Step, Bits<W>, Bits<W>)>,
 }
@@ -144,7 +146,13 @@ impl<const W: usize> Search<'_, W> {
                 self.table.nodes[existing] = node;
                 existing
             }
-            Err(slot) => self.table.insert(slot, hash, node),
+            Err(slot) => match self.table.insert(slot, hash, node) {
+                Some(at) => at,
+                None => {
+                    self.out_of_memory = true;
+                    return;
+                }
+            },
         };
         self.push(depth + h, depth, at);
     }
@@ -221,19 +229,25 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     let root_frontier = g.frontier(&root_region);
     let h0 = lower_bound(g, &root_region, &root_frontier);
     // A tight first upper bound saves work: children at or above it are never stored, and
-    // their bounds are computed only up to it. A narrow beam (wider on larger graphs) is cheap.
-    let width = (g.all.count() as usize / 8).clamp(8, 64);
-    let mut best = Vec::new();
-    for step in beam(g, root_region, width, control) {
-        step.push_moves(&mut best);
-    }
+    // their bounds are computed only up to it.
+    let best = quick_solution(g, root_region, control);
     let ub = best.len() as u32;
     control.report_best(ub);
     control.report_lower_bound(h0);
     if h0 >= ub {
         return Outcome { colours: best, optimal: true, lower_bound: ub, nodes: 0, stopped: None, memory: 0 };
     }
-    let mut s = Search { g, table: Table::new(), open: Vec::new(), ub, best, f: h0, kids: Vec::with_capacity(16) };
+    let budget = control.limits.memory.unwrap_or(usize::MAX);
+    let mut s = Search {
+        g,
+        table: Table::new(budget),
+        open: Vec::new(),
+        ub,
+        best,
+        f: h0,
+        out_of_memory: false,
+        kids: Vec::with_capacity(16),
+    };
     let hash = g.hash(&root_region);
     let root = Node {
         region: root_region,
@@ -245,7 +259,16 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
         hash,
     };
     let slot = s.table.find(&root_region, hash).expect_err("empty table");
-    s.table.insert(slot, hash, root);
+    if s.table.insert(slot, hash, root).is_none() {
+        return Outcome {
+            colours: s.best,
+            optimal: false,
+            lower_bound: h0,
+            nodes: 0,
+            stopped: Some(StopReason::Memory),
+            memory: 0,
+        };
+    }
     s.push(h0, 0, 0);
     let mut nodes: u64 = 0;
     let mut peak = 0;
@@ -273,6 +296,10 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
             }
             s.expand(idx);
             control.report_best(s.ub);
+            if s.out_of_memory {
+                stopped = Some(StopReason::Memory);
+                break 'outer;
+            }
         }
         s.f += 1;
     }

@@ -30,10 +30,13 @@ pub struct Table<const W: usize> {
     /// 8 bits per slot, indexed by the hash's top bits.
     filter: Vec<u64>,
     filter_shift: u32,
+    /// Most bytes the table may allocate.
+    budget: usize,
 }
 
 impl<const W: usize> Table<W> {
-    pub fn new() -> Self {
+    /// An empty table that will not allocate more than `budget` bytes.
+    pub fn new(budget: usize) -> Self {
         let cap = 1 << 12;
         Table {
             nodes: Vec::new(),
@@ -41,12 +44,17 @@ impl<const W: usize> Table<W> {
             mask: cap - 1,
             filter: vec![0; cap / 8],
             filter_shift: 64 - 12 - 3,
+            budget,
         }
     }
 
-    /// Bytes held by the nodes, the index and the filter (for memory limits).
+    /// Bytes allocated for the nodes, the index and the filter.
     pub fn memory(&self) -> usize {
-        self.nodes.capacity() * std::mem::size_of::<Node<W>>() + self.slots.len() * 9
+        Self::bytes(self.nodes.capacity(), self.slots.len())
+    }
+
+    fn bytes(nodes: usize, slots: usize) -> usize {
+        nodes * std::mem::size_of::<Node<W>>() + slots * 9
     }
 
     /// False when no stored region has this hash; true means "maybe" (check with `find`).
@@ -81,17 +89,28 @@ impl<const W: usize> Table<W> {
         }
     }
 
-    /// Inserts a node at the slot `find` returned; returns its index.
+    /// Inserts a node at the slot `find` returned; returns its index, or `None` when storing it
+    /// would take the table past its memory budget (nothing is stored then).
     #[inline]
-    pub fn insert(&mut self, slot: usize, hash: u64, node: Node<W>) -> usize {
+    pub fn insert(&mut self, slot: usize, hash: u64, node: Node<W>) -> Option<usize> {
         let idx = self.nodes.len();
+        let grow_index = (idx + 1) * 2 > self.slots.len();
+        if idx == self.nodes.capacity() || grow_index {
+            // Grow by half (not double) so the budget is met closely.
+            let nodes = if idx == self.nodes.capacity() { (idx + idx / 2).max(1024) } else { self.nodes.capacity() };
+            let slots = if grow_index { self.slots.len() * 2 } else { self.slots.len() };
+            if Self::bytes(nodes, slots) > self.budget {
+                return None;
+            }
+            self.nodes.reserve_exact(nodes - self.nodes.len());
+        }
         self.nodes.push(node);
         self.slots[slot] = (hash >> 32) << 32 | (idx as u64 + 1);
         self.mark(hash);
-        if self.nodes.len() * 2 > self.slots.len() {
+        if grow_index {
             self.grow();
         }
-        idx
+        Some(idx)
     }
 
     fn grow(&mut self) {

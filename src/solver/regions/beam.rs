@@ -92,3 +92,14 @@ pub fn beam<const W: usize>(g: &CompGraph<W>, start: Bits<W>, width: usize, cont
     path.reverse();
     path
 }
+
+/// A good solution quickly: a narrow beam (wider on larger graphs), as colours. Used as the
+/// first upper bound of the exact engines.
+pub fn quick_solution<const W: usize>(g: &CompGraph<W>, start: Bits<W>, control: &Control) -> Vec<u8> {
+    let width = (g.all.count() as usize / 8).clamp(8, 64);
+    let mut colours = Vec::new();
+    for step in beam(g, start, width, control) {
+        step.push_moves(&mut colours);
+    }
+    colours
+}

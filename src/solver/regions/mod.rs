@@ -10,7 +10,7 @@ mod bound;
 mod graph;
 mod moves;
 
-pub use beam::beam;
+pub use beam::{beam, quick_solution};
 pub use bits::Bits;
 pub use bound::{lower_bound, lower_bound_capped};
 pub use graph::CompGraph;

@@ -1,0 +1,56 @@
+//! `floodit export`: a puzzle's integer program in CPLEX LP format or its SAT instance in DIMACS
+//! CNF, the same models the `ilp` and `sat` engines solve, for use with outside solvers.
+
+use super::args::{ExportArgs, ExportFormat};
+use super::{CliError, CliResult, input};
+use crate::solver::Problem;
+use crate::solver::ilp::{self, lp_format, model::Form};
+use crate::solver::sat::{self, dimacs, horizon};
+use std::io::Write;
+
+pub fn run(args: ExportArgs) -> CliResult {
+    let puzzle = input::puzzle(&args.source)?;
+    let problem = Problem::new(puzzle.board, puzzle.mode);
+    let refused = |e: crate::solver::SolveError| CliError::bad_input(format!("export: {e}"));
+    let mut text = Vec::new();
+    match args.format {
+        ExportFormat::Lp => {
+            let form = match args.form {
+                None => Form::Once,
+                Some(n) => Form::from_number(n)
+                    .ok_or_else(|| CliError::bad_input(format!("--form must be 1 or 2, not {n}")))?,
+            };
+            let k = match args.moves {
+                Some(k) => k,
+                None => {
+                    let pivot = problem.pivot_or_refuse("the ILP").map_err(refused)?;
+                    horizon::bounds(&problem.board, pivot, "export").map_err(refused)?.1.len() as u32
+                }
+            };
+            let model = ilp::instance(&problem, form, k).map_err(refused)?;
+            lp_format::write(&model, &mut text).expect("writing to memory");
+        }
+        ExportFormat::Dimacs => {
+            if args.form.is_some() {
+                return Err(CliError::bad_input("--form applies to --format lp only"));
+            }
+            let m = args.moves.ok_or_else(|| {
+                CliError::bad_input(
+                    "--format dimacs needs --moves M: the instance asks whether M moves flood the board",
+                )
+            })?;
+            let encoding = sat::instance(&problem, m).map_err(refused)?;
+            dimacs::write(&encoding.cnf, &mut text).expect("writing to memory");
+        }
+    }
+    match &args.output {
+        Some(path) => std::fs::write(path, &text)
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (e.g. `| head`) is not an error worth reporting.
+            let _ = out.write_all(&text).and_then(|()| out.flush());
+            Ok(())
+        }
+    }
+}
