@@ -99,15 +99,14 @@ impl<const W: usize> Search<'_, W> {
     /// frontier component costs more than their bound. Larger differences (two components)
     /// catch a few more but cost more than they save.
     fn dominated(&self, region: &Bits<W>, frontier: &Bits<W>, hash: u64, depth: u32) -> bool {
-        let probe = |h: u64, bigger: &Bits<W>| {
-            self.table.may_contain(h)
-                && self.table.find(bigger, h).is_ok_and(|idx| self.table.nodes[idx].g as u32 <= depth)
-        };
         let mut found = false;
         frontier.for_each(|c| {
-            let mut bigger = *region;
-            bigger.insert(c);
-            found = found || probe(hash ^ self.g.keys[c], &bigger);
+            let h = hash ^ self.g.keys[c];
+            if !found && self.table.may_contain(h) {
+                let mut bigger = *region;
+                bigger.insert(c);
+                found = self.table.find(&bigger, h).is_ok_and(|idx| self.table.nodes[idx].g as u32 <= depth);
+            }
         });
         found
     }
