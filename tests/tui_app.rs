@@ -114,16 +114,21 @@ fn leaving_an_unfinished_game_needs_a_second_key() {
 }
 
 #[test]
-fn the_optimum_of_small_boards_is_searched_in_the_background() {
+fn the_optimum_is_searched_in_the_background() {
     let mut a = app_with(&["--seed", "2", "--size", "5", "--colours", "4"], 80, 24, None, true);
     assert!(matches!(a.optimum, Optimum::Searching(_)) || matches!(a.optimum, Optimum::Found { .. }));
     settle(&mut a);
     let Optimum::Found { moves, .. } = a.optimum else { panic!("{:?}", a.optimum) };
-    assert!(screen(&a).contains(&format!("Optimum    {moves} (exhaustive search")));
-    // A big board is not searched.
-    let big = app_with(&["--seed", "2", "--size", "20"], 80, 24, None, true);
-    assert!(matches!(big.optimum, Optimum::Unknown { .. }));
-    assert!(!big.busy());
+    assert!(screen(&a).contains(&format!("Optimum    {moves} (proven by exact search")));
+    // A classic 14x14 board is proven too, in milliseconds.
+    let mut classic = app_with(&["--seed", "2", "--size", "14"], 80, 24, None, true);
+    settle(&mut classic);
+    assert!(matches!(classic.optimum, Optimum::Found { .. }), "{:?}", classic.optimum);
+    // Free-Flood-It beyond the exact search's reach says why.
+    let mut free = app_with(&["--seed", "2", "--size", "12", "--free"], 80, 24, None, true);
+    settle(&mut free);
+    let Optimum::Unknown { why, .. } = &free.optimum else { panic!("{:?}", free.optimum) };
+    assert!(why.contains("32 components"), "{why}");
 }
 
 #[test]

@@ -16,7 +16,7 @@ pub fn run(args: PlayArgs) -> CliResult {
         size: crossterm::terminal::size().ok(),
         store: data_dir().map(Store::new),
         puzzles_dir: picker::puzzles_dir(),
-        oracle: true,
+        search_optimum: true,
     };
     let app = build(&args, setup)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
@@ -82,8 +82,8 @@ pub struct Setup {
     /// Where the unfinished game is kept.
     pub store: Option<Store>,
     pub puzzles_dir: Option<std::path::PathBuf>,
-    /// Search for optima of small boards in the background.
-    pub oracle: bool,
+    /// Search for the optimum in the background.
+    pub search_optimum: bool,
 }
 
 /// Builds the app from the command line. Every bad input is an error here, before the terminal
@@ -105,7 +105,7 @@ pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
         files: args.puzzles.clone(),
         puzzles_dir: setup.puzzles_dir,
         store: store.clone(),
-        oracle: setup.oracle,
+        search_optimum: setup.search_optimum,
     };
     let (w, h) = setup.size.unwrap_or((80, 24));
     let mut app = App::new(puzzle, origin, look, options, w, h);

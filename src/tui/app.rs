@@ -75,8 +75,8 @@ pub struct Options {
     pub puzzles_dir: Option<PathBuf>,
     /// Where the unfinished game is kept; `None`: nowhere (nothing is saved).
     pub store: Option<Store>,
-    /// Search for the optimum of small boards in the background.
-    pub oracle: bool,
+    /// Search for the optimum in the background (the exact solver, within limits).
+    pub search_optimum: bool,
 }
 
 pub struct App {

@@ -9,15 +9,11 @@ use super::view::geometry::app_board_geom;
 use super::worker::JobResult;
 use crate::formats::{Puzzle, id};
 use crate::model::{Colour, Components, Mode, Move, MoveError};
-use crate::solver::{Limits, Problem, SolveError, oracle::Oracle};
+use crate::solver::{Limits, Problem, SolveError, exact::Exact};
 use std::time::{Duration, Instant};
 
-/// Boards with more components than this are not searched exhaustively: a random 10x10 board
-/// with 6 colours (about 60 components) already takes seconds and most of a gigabyte.
-pub const ORACLE_MAX_COMPONENTS: usize = 50;
-/// Bounds on the background search, which then reports a lower bound instead.
-const ORACLE_LIMITS: Limits =
-    Limits { time: Some(Duration::from_secs(10)), nodes: Some(1_000_000), memory: Some(128 << 20) };
+/// Bounds on the background search for the optimum, which then reports a lower bound instead.
+const OPTIMUM_LIMITS: Limits = Limits { time: Some(Duration::from_secs(10)), nodes: None, memory: Some(256 << 20) };
 
 pub fn update(app: &mut App, action: Action) {
     match action {
@@ -357,13 +353,11 @@ pub(super) fn set_game(app: &mut App, puzzle: Puzzle, game: crate::model::Game, 
 pub(super) fn start_optimum(app: &mut App) {
     app.optimum = if let Some(o) = app.puzzle.optimal {
         Optimum::Stated(o)
-    } else if !app.options.oracle {
+    } else if !app.options.search_optimum {
         Optimum::Unknown { why: "not searched".into(), at_least: None }
-    } else if app.start_components > ORACLE_MAX_COMPONENTS {
-        Optimum::Unknown { why: "too big to search here".into(), at_least: None }
     } else {
         let problem = Problem::new(app.game.start().clone(), app.game.mode());
-        Optimum::Searching(app.workers.solve(std::sync::Arc::new(Oracle), problem, ORACLE_LIMITS))
+        Optimum::Searching(app.workers.solve(std::sync::Arc::new(Exact), problem, OPTIMUM_LIMITS))
     };
 }
 
@@ -374,7 +368,12 @@ fn job_done(app: &mut App, result: JobResult) {
     }
     app.redraw = true;
     app.optimum = match result.outcome {
-        Ok(s) => Optimum::Found { moves: s.len() as u32, millis: s.elapsed.as_secs_f64() * 1e3 },
+        Ok(s) if s.optimal => Optimum::Found { moves: s.len() as u32, millis: s.elapsed.as_secs_f64() * 1e3 },
+        // A limit stopped the search: the best found is not proven, but its bound is.
+        Ok(s) => Optimum::Unknown {
+            why: format!("search stopped: {}", s.stopped.map(|r| r.describe()).unwrap_or("not proven")),
+            at_least: s.lower_bound,
+        },
         Err(SolveError::Stopped { reason, lower_bound, .. }) => {
             Optimum::Unknown { why: format!("search stopped: {}", reason.describe()), at_least: lower_bound }
         }

@@ -22,11 +22,11 @@ pub fn app(words: &[&str], width: u16, height: u16) -> App {
     app_with(words, width, height, None, false)
 }
 
-pub fn app_with(words: &[&str], width: u16, height: u16, store: Option<Store>, oracle: bool) -> App {
+pub fn app_with(words: &[&str], width: u16, height: u16, store: Option<Store>, search_optimum: bool) -> App {
     let mut argv = vec!["floodit", "play"];
     argv.extend_from_slice(words);
     let Some(Command::Play(args)) = Cli::parse_from(argv).command else { unreachable!() };
-    let setup = PlaySetup { size: Some((width, height)), store, puzzles_dir: None, oracle };
+    let setup = PlaySetup { size: Some((width, height)), store, puzzles_dir: None, search_optimum };
     build_play(&args, setup).unwrap_or_else(|e| panic!("{}", e.message))
 }
 

@@ -44,7 +44,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     let optimum = match &app.optimum {
         Optimum::Stated(n) => format!("{n} (stated by the puzzle)"),
-        Optimum::Found { moves, millis } => format!("{moves} (exhaustive search, {})", duration(*millis)),
+        Optimum::Found { moves, millis } => format!("{moves} (proven by exact search, {})", duration(*millis)),
         Optimum::Proven { moves, solver, millis } => format!("{moves} (proven by {solver}, {})", duration(*millis)),
         Optimum::Searching(job) => format!(
             "searching: at least {}, {} positions, {}",
