@@ -43,6 +43,18 @@ impl Solver for Oracle {
     }
 }
 
+/// Stops the search (with the proven bound `depth`: no solution is shorter) when a limit of
+/// `control` or the oracle's own state cap is reached.
+fn stop_if_limited(control: &Control, states: usize, depth: u32) -> Result<(), SolveError> {
+    if let Some(reason) = control.check(states as u64, states * 56) {
+        return Err(SolveError::Stopped { reason, lower_bound: Some(depth), nodes: states as u64 });
+    }
+    if states > MAX_STATES {
+        return Err(too_big(states));
+    }
+    Ok(())
+}
+
 fn too_big(states: usize) -> SolveError {
     SolveError::Refused(format!(
         "the board is too big for the exhaustive oracle: gave up after {states} states (use --solver exact)"
@@ -71,7 +83,11 @@ fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solutio
     while !parent.contains_key(&full) {
         depth += 1;
         let mut next = Vec::new();
-        for &region in &layer {
+        for (i, &region) in layer.iter().enumerate() {
+            // Limits are checked inside a layer too: a layer can hold millions of positions.
+            if i % 4096 == 4095 {
+                stop_if_limited(control, parent.len(), depth)?;
+            }
             let mut frontier = 0u128;
             for c in bits(region) {
                 frontier |= nbr[c];
@@ -90,12 +106,7 @@ fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solutio
                 }
             }
         }
-        if let Some(reason) = control.check(parent.len() as u64, parent.len() * 48) {
-            return Err(SolveError::Stopped { reason, lower_bound: Some(depth), nodes: parent.len() as u64 });
-        }
-        if parent.len() > MAX_STATES {
-            return Err(too_big(parent.len()));
-        }
+        stop_if_limited(control, parent.len(), depth)?;
         control.report_lower_bound(depth);
         layer = next;
     }
@@ -146,7 +157,10 @@ fn solve_free(board: &Board, control: &Control) -> Result<Solution, SolveError> 
     while goal.is_none() {
         depth += 1;
         let mut next = Vec::new();
-        for &code in &layer {
+        for (i, &code) in layer.iter().enumerate() {
+            if i % 1024 == 1023 {
+                stop_if_limited(control, parent.len(), depth)?;
+            }
             let current = board.with_colours(unpack(code, n)).expect("packed colouring is valid");
             let comps = Components::new(&current);
             for comp in 0..comps.len() {
@@ -173,12 +187,7 @@ fn solve_free(board: &Board, control: &Control) -> Result<Solution, SolveError> 
             }
         }
         if goal.is_none() {
-            if let Some(reason) = control.check(parent.len() as u64, parent.len() * 64) {
-                return Err(SolveError::Stopped { reason, lower_bound: Some(depth), nodes: parent.len() as u64 });
-            }
-            if parent.len() > MAX_STATES {
-                return Err(too_big(parent.len()));
-            }
+            stop_if_limited(control, parent.len(), depth)?;
             control.report_lower_bound(depth);
         }
         if next.is_empty() && goal.is_none() {
