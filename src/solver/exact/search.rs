@@ -30,6 +30,21 @@ use super::table::{Node, Table};
 use crate::solver::regions::{Bits, CompGraph, Step, for_each_child, lower_bound, lower_bound_capped, quick_solution};
 use crate::solver::{Control, StopReason};
 
+/// The depth up to which nodes take part in the shallow dominance index: about half the root's
+/// lower bound (measured on 14x14 and 18x18 boards; deeper costs more than it saves).
+fn shallow_depth(h0: u32) -> u32 {
+    (h0 + 2) / 2
+}
+
+/// A shallow node in the index by component, with what rules most candidates out cheaply.
+#[derive(Clone, Copy)]
+struct Shallow {
+    node: u32,
+    g: u16,
+    /// Components in its region.
+    size: u16,
+}
+
 /// What the search found.
 pub struct Outcome {
     /// The colours of the best solution found.
@@ -56,8 +71,17 @@ struct Search<'a, const W: usize> {
     f: u32,
     /// Set when the table's memory budget refused a node: the search must stop.
     out_of_memory: bool,
+    /// Depth up to which stored nodes are indexed by component and checked for dominating
+    /// regions (deeper costs more than it saves).
+    shallow_depth: u32,
+    /// How many nodes at depth at most `shallow_depth` have been stored.
+    shallow: u32,
+    /// For each component, the shallow nodes whose region contains it.
+    containing: Vec<Vec<Shallow>>,
     /// Scratch list of the children of the node being expanded.
     kids: Vec<(usize, Step, Bits<W>, Bits<W>)>,
+    /// Scratch list of the steps replayed by `strictly_covered`.
+    replay: Vec<Step>,
 }
 
 impl<const W: usize> Search<'_, W> {
@@ -139,7 +163,18 @@ impl<const W: usize> Search<'_, W> {
         if depth + h >= self.ub {
             return;
         }
-        let node = Node { region, frontier, parent: parent as u32, step, g: depth as u16, h: h as u16, hash };
+        let node = Node {
+            region,
+            frontier,
+            parent: parent as u32,
+            step,
+            g: depth as u16,
+            h: h as u16,
+            hash,
+            anchor: p.anchor,
+            dominator: u32::MAX,
+            checked: 0,
+        };
         let at = match found {
             Ok(existing) => {
                 self.table.nodes[existing] = node;
@@ -153,7 +188,101 @@ impl<const W: usize> Search<'_, W> {
                 }
             },
         };
+        if depth <= self.shallow_depth {
+            self.table.nodes[at].anchor = at as u32;
+            if found.is_err() {
+                self.shallow += 1;
+                let entry = Shallow { node: at as u32, g: depth as u16, size: region.count() as u16 };
+                region.for_each(|c| self.containing[c].push(entry));
+            }
+        }
         self.push(depth + h, depth, at);
+    }
+
+    /// A stored shallow node at no greater depth whose region strictly contains node `at`'s:
+    /// found by scanning the shallow nodes that contain its rarest component.
+    fn shallow_dominator(&self, at: usize) -> Option<u32> {
+        let x = &self.table.nodes[at];
+        let size = x.region.count() as u16;
+        let mut rarest: &[Shallow] = &[];
+        let mut best = usize::MAX;
+        x.region.for_each(|c| {
+            if self.containing[c].len() < best {
+                best = self.containing[c].len();
+                rarest = &self.containing[c];
+            }
+        });
+        // Depth and size rule most entries out without touching the node.
+        rarest
+            .iter()
+            .find(|e| e.g <= x.g && e.size > size && x.region.is_subset(&self.table.nodes[e.node as usize].region))
+            .map(|e| e.node)
+    }
+
+    /// Whether node `idx` may be skipped because a shallow ancestor A is dominated by a stored
+    /// B (a strictly larger region at no greater depth). Playing the moves m from A to here at
+    /// B gives, by Lemma M, a region containing this one at no greater depth; it is skipped
+    /// only when that region is strictly larger. (When it is equal, the table held one copy
+    /// of it and the copy reached from B was merged into this one: skipping it would lose the
+    /// position.) Dominance found this early prunes the whole subtree below A, which is where
+    /// most dominated positions come from: B is often stored only after A was expanded.
+    ///
+    /// The anchors (nearest shallow ancestor at insertion) find a dominated ancestor cheaply;
+    /// only then is the current parent chain walked and replayed. A shallow node is checked
+    /// again only once the shallow nodes have grown by a quarter since its last check, so that
+    /// each is checked a logarithmic number of times.
+    fn in_dead_subtree(&mut self, idx: usize) -> bool {
+        let mut a = self.table.nodes[idx].anchor;
+        let mut any = false;
+        while a != u32::MAX && !any {
+            let at = a as usize;
+            let checked = self.table.nodes[at].checked;
+            if self.table.nodes[at].dominator == u32::MAX && self.shallow > checked + checked / 4 {
+                self.table.nodes[at].checked = self.shallow;
+                self.table.nodes[at].dominator = self.shallow_dominator(at).unwrap_or(u32::MAX);
+            }
+            let n = &self.table.nodes[at];
+            any = n.dominator != u32::MAX;
+            a = if n.parent == u32::MAX { u32::MAX } else { self.table.nodes[n.parent as usize].anchor };
+        }
+        any && self.strictly_covered(idx)
+    }
+
+    /// Walks node `idx`'s current parent chain; for each ancestor with a dominator, replays the
+    /// moves since that ancestor from the dominator and reports whether the result is strictly
+    /// larger than node `idx`'s region.
+    fn strictly_covered(&mut self, idx: usize) -> bool {
+        let g = self.g;
+        let target = self.table.nodes[idx].region;
+        let mut steps = std::mem::take(&mut self.replay);
+        steps.clear();
+        let mut at = idx;
+        let mut covered = false;
+        loop {
+            let n = self.table.nodes[at];
+            if n.dominator != u32::MAX {
+                let b = &self.table.nodes[n.dominator as usize];
+                let (mut r, mut f) = (b.region, b.frontier);
+                let mut colours = Vec::new();
+                for s in steps.iter().rev() {
+                    s.push_moves(&mut colours);
+                }
+                for &c in &colours {
+                    (r, f) = g.play(&r, &f, c as usize);
+                }
+                if r != target {
+                    covered = true;
+                    break;
+                }
+            }
+            if n.parent == u32::MAX {
+                break;
+            }
+            steps.push(n.step);
+            at = n.parent as usize;
+        }
+        self.replay = steps;
+        covered
     }
 
     fn expand(&mut self, idx: usize) {
@@ -245,8 +374,13 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
         best,
         f: h0,
         out_of_memory: false,
+        shallow_depth: shallow_depth(h0),
+        shallow: 1,
+        containing: vec![Vec::new(); g.cells.len()],
         kids: Vec::with_capacity(16),
+        replay: Vec::new(),
     };
+    s.containing[g.root].push(Shallow { node: 0, g: 0, size: 1 });
     let hash = g.hash(&root_region);
     let root = Node {
         region: root_region,
@@ -256,6 +390,9 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
         g: 0,
         h: h0 as u16,
         hash,
+        anchor: 0,
+        dominator: u32::MAX,
+        checked: 0,
     };
     let slot = s.table.find(&root_region, hash).expect_err("empty table");
     if s.table.insert(slot, hash, root).is_none() {
@@ -282,7 +419,7 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
                 continue; // superseded by a shallower copy
             }
             // A larger region at no greater depth may have been stored since this one was.
-            if s.dominated(&node.region, &node.frontier, node.hash, node.g as u32) {
+            if s.dominated(&node.region, &node.frontier, node.hash, node.g as u32) || s.in_dead_subtree(idx) {
                 continue;
             }
             nodes += 1;

@@ -18,6 +18,14 @@ pub struct Node<const W: usize> {
     pub h: u16,
     /// The region's Zobrist hash.
     pub hash: u64,
+    /// The nearest node on this node's path (itself included) at depth at most the search's shallow depth
+    /// (see `search.rs`).
+    pub anchor: u32,
+    /// For a shallow node: once found, a stored node whose region strictly contains this one's
+    /// at no greater depth (`u32::MAX` until then).
+    pub dominator: u32,
+    /// For a shallow node: how many shallow nodes were stored when it was last checked.
+    pub checked: u32,
 }
 
 /// Nodes plus a hash index from region to node, and a one-bit-per-entry filter that answers
