@@ -23,6 +23,12 @@
 //!   merges the second arrival with one probe and no bound computed.
 //! - Transpositions: a table of visited regions keeps the best depth of each; a position
 //!   reached again no shallower is dropped, one reached shallower is reopened.
+//! - Dominated regions: a popped node is skipped when the table holds its region plus one
+//!   frontier component at no greater depth (`dominated`), or when one of its shallow ancestors
+//!   is strictly contained in a stored shallow region at no greater depth and replaying the
+//!   moves since then from that region ends strictly larger than this node (`in_dead_subtree`).
+//!   Each skip names a position with a strictly larger region at no greater depth, so the
+//!   chains of skips end at an expanded position that contains the skipped one.
 //! - An upper bound from a narrow beam search; children whose f reaches it are never stored, and
 //!   the search stops as soon as the f being expanded reaches the best solution found.
 
