@@ -84,6 +84,9 @@ struct Search<'a, const W: usize> {
     shallow: u32,
     /// For each component, the shallow nodes whose region contains it.
     containing: Vec<Vec<Shallow>>,
+    /// Entries in `containing` and in the open buckets, for the memory count.
+    index_entries: usize,
+    open_entries: usize,
     /// Scratch list of the children of the node being expanded.
     kids: Vec<(usize, Step, Bits<W>, Bits<W>)>,
     /// Scratch list of the steps replayed by `strictly_covered`.
@@ -100,6 +103,15 @@ impl<const W: usize> Search<'_, W> {
             self.open[f].resize_with(depth + 1, Vec::new);
         }
         self.open[f][depth].push(idx as u32);
+        self.open_entries += 1;
+    }
+
+    /// Bytes held by the search: the table, the shallow index and the open buckets (counted
+    /// by entries; the vectors' spare capacity adds at most as much again).
+    fn memory(&self) -> usize {
+        self.table.memory()
+            + self.index_entries * std::mem::size_of::<Shallow>()
+            + self.open_entries * std::mem::size_of::<u32>()
     }
 
     fn pop(&mut self) -> Option<usize> {
@@ -200,6 +212,7 @@ impl<const W: usize> Search<'_, W> {
                 self.shallow += 1;
                 let entry = Shallow { node: at as u32, g: depth as u16, size: region.count() as u16 };
                 region.for_each(|c| self.containing[c].push(entry));
+                self.index_entries += region.count() as usize;
             }
         }
         self.push(depth + h, depth, at);
@@ -383,6 +396,8 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
         shallow_depth: shallow_depth(h0),
         shallow: 1,
         containing: vec![Vec::new(); g.cells.len()],
+        index_entries: 1,
+        open_entries: 0,
         kids: Vec::with_capacity(16),
         replay: Vec::new(),
     };
@@ -430,8 +445,8 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
             }
             nodes += 1;
             if nodes & 1023 == 0 {
-                peak = peak.max(s.table.memory());
-                if let Some(reason) = control.check(nodes, s.table.memory()) {
+                peak = peak.max(s.memory());
+                if let Some(reason) = control.check(nodes, s.memory()) {
                     stopped = Some(reason);
                     break 'outer;
                 }
@@ -447,5 +462,6 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     }
     let optimal = stopped.is_none();
     let lower_bound = if optimal { s.ub } else { s.f };
-    Outcome { colours: s.best, optimal, lower_bound, nodes, stopped, memory: peak.max(s.table.memory()) }
+    let memory = peak.max(s.memory());
+    Outcome { colours: s.best, optimal, lower_bound, nodes, stopped, memory }
 }
