@@ -10,6 +10,7 @@ use super::explorer::playback::Playback;
 use super::explorer::runs::{RunState, max_parallel};
 use super::explorer::stepping::Stepper;
 use super::explorer::{Mode, Panel};
+use super::view::elapsed;
 use crate::solver::{Family, Problem};
 use crate::tui::worker::JobResult;
 use std::time::Instant;
@@ -252,8 +253,18 @@ pub(super) fn tick(app: &mut App, now: Instant) -> bool {
 /// Files a finished job with its run. False if the job was not the explorer's.
 pub(super) fn job_done(app: &mut App, result: &JobResult) -> bool {
     let start = start(app);
+    let here = here(app);
     let known = app.optimum_moves().is_some();
     let Some(run) = app.explorer.runs.job_done(result) else { return false };
+    // A run the player asked for (`x`) says how it ended, in place of "is solving".
+    let said = (run.pinned && run.problem == here).then(|| match &run.state {
+        RunState::Done(s) => {
+            let proof = if s.optimal { "optimal" } else { "not proven optimal" };
+            format!("{}: {} moves from here, {proof}, in {}", run.solver, s.len(), elapsed(s.elapsed))
+        }
+        RunState::Failed(e) => format!("{}: {e}", run.solver),
+        RunState::Queued | RunState::Running(_) => unreachable!("the run has finished"),
+    });
     // A proof of the starting board's optimum is worth keeping as the board's optimum.
     let proof = (run.problem == start && !known)
         .then(|| run.optimal().map(|s| (s.len() as u32, run.solver.clone(), s.elapsed.as_secs_f64() * 1e3)))
@@ -263,6 +274,9 @@ pub(super) fn job_done(app: &mut App, result: &JobResult) -> bool {
             app.workers.cancel(job.id);
         }
         app.optimum = Optimum::Proven { moves, solver, millis };
+    }
+    if let Some(text) = said {
+        app.say(Tone::Info, text);
     }
     true
 }

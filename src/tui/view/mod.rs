@@ -10,6 +10,9 @@ mod history;
 mod overlays;
 mod panel;
 
+/// How long a run took, as the panel writes it (the status line uses it too).
+pub(super) use panel::elapsed;
+
 use super::app::{App, Overlay};
 use super::explorer::Mode as ExMode;
 use super::look::Look;
