@@ -240,7 +240,9 @@ impl<const W: usize> Search<'_, W> {
 
     /// Whether node `idx` may be skipped because a shallow ancestor A is dominated by a stored
     /// B (a strictly larger region at no greater depth). Playing the moves m from A to here at
-    /// B gives, by Lemma M, a region containing this one at no greater depth; it is skipped
+    /// B gives, by Lemma M, a region containing this one at no greater depth (the current
+    /// parent chain is never longer than the node's stored depth: parents only get
+    /// shallower, and B's depth is at most A's); it is skipped
     /// only when that region is strictly larger. (When it is equal, the table held one copy
     /// of it and the copy reached from B was merged into this one: skipping it would lose the
     /// position.) Dominance found this early prunes the whole subtree below A, which is where
