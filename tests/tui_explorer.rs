@@ -114,6 +114,17 @@ fn exact_view_gives_a_hint_par_and_the_distance_from_optimal() {
 }
 
 #[test]
+fn a_run_started_with_x_says_how_it_ended() {
+    let mut a = kunigami(80, 24);
+    // The exact view, then its second solver (the oracle), run from the start.
+    press(&mut a, "ffax");
+    assert!(a.status.as_ref().unwrap().text.contains("oracle is solving from here"));
+    settle(&mut a);
+    let said = &a.status.as_ref().unwrap().text;
+    assert!(said.starts_with("oracle: 7 moves from here, optimal, in "), "{said}");
+}
+
+#[test]
 fn an_exact_proof_from_the_start_becomes_the_boards_optimum() {
     let mut a = app(&["--seed", "5", "--size", "6", "--colours", "4"], 80, 24);
     assert!(matches!(a.optimum, Optimum::Unknown { .. }), "not searched in tests");
