@@ -277,6 +277,7 @@ impl<const W: usize> Search<'_, W> {
         let target = self.table.nodes[idx].region;
         let mut steps = std::mem::take(&mut self.replay);
         steps.clear();
+        let mut colours = Vec::new();
         let mut at = idx;
         let mut covered = false;
         loop {
@@ -284,7 +285,7 @@ impl<const W: usize> Search<'_, W> {
             if n.dominator != u32::MAX {
                 let b = &self.table.nodes[n.dominator as usize];
                 let (mut r, mut f) = (b.region, b.frontier);
-                let mut colours = Vec::new();
+                colours.clear();
                 for s in steps.iter().rev() {
                     s.push_moves(&mut colours);
                 }

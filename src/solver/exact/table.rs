@@ -18,8 +18,8 @@ pub struct Node<const W: usize> {
     pub h: u16,
     /// The region's Zobrist hash.
     pub hash: u64,
-    /// The nearest node on this node's path (itself included) at depth at most the search's shallow depth
-    /// (see `search.rs`).
+    /// The nearest node on this node's path when it was stored (itself included) at depth at
+    /// most the search's shallow depth (see `in_dead_subtree` in `search.rs`).
     pub anchor: u32,
     /// For a shallow node: once found, a stored node whose region strictly contains this one's
     /// at no greater depth (`u32::MAX` until then).
