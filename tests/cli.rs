@@ -145,6 +145,21 @@ fn bench_json_summary_and_known_optima() {
 }
 
 #[test]
+fn bench_per_board_shows_the_proven_lower_bound_of_an_unproven_board() {
+    // The node limit is checked every 1024 nodes; the 21x21 classic needs several thousand.
+    let o = floodit(&["bench", "puzzles/classic-21x21.toml", "--per-board", "--node-limit", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let row = out.lines().find(|l| l.trim_start().starts_with("classic-21x21.toml")).expect("a row per board");
+    let cols: Vec<&str> = row.split_whitespace().collect();
+    // board, moves, "no,", "≥LB", known optimum 26, ...
+    assert_eq!(cols[2], "no,", "{row}");
+    let lb: u32 = cols[3].trim_start_matches('≥').parse().unwrap();
+    let moves: u32 = cols[1].parse().unwrap();
+    assert!(lb <= 26 && 26 <= moves && lb < moves, "{row}");
+}
+
+#[test]
 fn compare_table_json_and_csv() {
     let o = floodit(&["compare", "puzzles/greedy-trap.toml", "--solvers", "greedy,exact", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));

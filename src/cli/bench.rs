@@ -200,16 +200,21 @@ fn text(dataset: &str, s: &BenchJson) -> String {
     }
     if !s.per_board.is_empty() {
         out += &format!(
-            "  {:<28} {:>5} {:>7} {:>6} {:>11} {:>11} {:>9}\n",
+            "  {:<28} {:>5} {:>8} {:>6} {:>11} {:>11} {:>9}\n",
             "board", "moves", "proven", "known", "ms", "nodes", "memory MB"
         );
         for b in &s.per_board {
             let opt = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_else(|| "-".into());
             out += &format!(
-                "  {:<28} {:>5} {:>7} {:>6} {:>11.3} {:>11} {:>9}\n",
+                "  {:<28} {:>5} {:>8} {:>6} {:>11.3} {:>11} {:>9}\n",
                 b.board,
                 b.moves.map(|m| m.to_string()).unwrap_or_else(|| "-".into()),
-                if b.optimal { "yes" } else { "no" },
+                // Unproven: the lower bound the solver did prove, when it has one.
+                match (b.optimal, b.lower_bound) {
+                    (true, _) => "yes".to_string(),
+                    (false, Some(lb)) => format!("no, ≥{lb}"),
+                    (false, None) => "no".to_string(),
+                },
                 opt(b.known_optimal),
                 b.millis,
                 b.nodes,
