@@ -210,9 +210,10 @@ impl<const W: usize> Search<'_, W> {
             self.table.nodes[at].anchor = at as u32;
             if found.is_err() {
                 self.shallow += 1;
-                let entry = Shallow { node: at as u32, g: depth as u16, size: region.count() as u16 };
+                let size = region.count();
+                let entry = Shallow { node: at as u32, g: depth as u16, size: size as u16 };
                 region.for_each(|c| self.containing[c].push(entry));
-                self.index_entries += region.count() as usize;
+                self.index_entries += size as usize;
             }
         }
         self.push(depth + h, depth, at);
