@@ -1,10 +1,10 @@
 //! floodit: a terminal explorer for flood-filling puzzles.
 //!
-//! `model` is the pure game, `formats` reads and writes boards, `solver` holds every algorithm
-//! behind one trait, `cli` is the command line, `tui` is the terminal game.
+//! The puzzle model, file formats and solvers come from the `floodit-core` crate (re-exported
+//! here as `model`, `formats` and `solver`); this crate adds the command line (`cli`) and the
+//! terminal game (`tui`).
 
 pub mod cli;
-pub mod formats;
-pub mod model;
-pub mod solver;
 pub mod tui;
+
+pub use floodit_core::{formats, model, solver};

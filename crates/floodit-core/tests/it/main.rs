@@ -1,0 +1,15 @@
+//! The core crate's integration tests, in one binary (one link instead of one per file).
+
+mod common;
+mod exact_datasets;
+mod exact_vs_oracle;
+mod heuristic_props;
+mod heuristic_trap;
+mod ilp_sat_blog;
+mod ilp_sat_props;
+mod ilp_sat_table;
+mod model_props;
+mod poly_cases;
+mod poly_common;
+mod poly_heavy;
+mod poly_oracle;

@@ -1,0 +1,12 @@
+//! The app's integration tests (command line and terminal game), in one binary (one link
+//! instead of one per file).
+
+mod cli;
+mod ilp_sat_cli;
+mod puzzles;
+mod tui_app;
+mod tui_common;
+mod tui_explorer;
+mod tui_measure;
+mod tui_snapshots;
+mod tui_tmux;

@@ -1,0 +1,194 @@
+//! Behaviour of the app driven through its keys and actions: history, saving and resuming,
+//! mouse clicks, confirmations, the background optimum search, the picker and bad input.
+
+use crate::tui_common;
+
+use crossterm::event::{Event, KeyCode, MouseButton, MouseEvent, MouseEventKind};
+use floodit::model::Mode;
+use floodit::tui::app::{Optimum, Overlay};
+use floodit::tui::save::Store;
+use floodit::tui::view::geometry::app_board_geom;
+use tui_common::{app, app_with, key_event, press, screen, send, settle, temp_dir};
+
+const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
+
+#[test]
+fn undone_moves_stay_until_a_new_move_replaces_them() {
+    let mut a = app(&[KUNIGAMI, "--glyphs"], 80, 24);
+    press(&mut a, "101");
+    press(&mut a, "uu");
+    assert_eq!((a.game.moves_made(), a.game.history().len()), (1, 3));
+    assert_eq!(screen(&a).matches("undone").count(), 3, "title and two greyed moves");
+    press(&mut a, "r");
+    assert_eq!(a.game.moves_made(), 2);
+    press(&mut a, "3");
+    assert_eq!((a.game.moves_made(), a.game.history().len()), (3, 3));
+    assert!(!screen(&a).contains("undone"));
+}
+
+#[test]
+fn quitting_saves_and_the_next_start_offers_to_resume() {
+    let dir = temp_dir("resume");
+    let store = || Some(Store::new(&dir));
+    let mut a = app_with(&[KUNIGAMI], 80, 24, store(), false);
+    press(&mut a, "101u");
+    a.persist();
+    press(&mut a, "q");
+    assert!(a.quit);
+
+    let mut b = app_with(&["--seed", "1"], 80, 24, store(), false);
+    assert!(matches!(b.overlay, Overlay::Resume(_)));
+    assert!(screen(&b).contains("Kunigami's 5x5"));
+    press(&mut b, "\n");
+    assert_eq!(b.puzzle.title, "Kunigami's 5x5");
+    assert_eq!((b.game.moves_made(), b.game.history().len()), (2, 3));
+    assert_eq!(b.game.board(), a.game.board());
+    // Solving the resumed game clears the slot.
+    press(&mut b, "13024");
+    assert!(b.game.is_solved());
+    b.persist();
+    assert!(Store::new(&dir).load().unwrap().is_none());
+
+    // "n" keeps the save; "d" discards it.
+    let mut c = app_with(&[KUNIGAMI], 80, 24, store(), false);
+    press(&mut c, "1");
+    c.persist();
+    let mut d = app_with(&[KUNIGAMI], 80, 24, store(), false);
+    press(&mut d, "n");
+    assert!(matches!(d.overlay, Overlay::None));
+    assert!(Store::new(&dir).load().unwrap().is_some());
+    let mut e = app_with(&[KUNIGAMI], 80, 24, store(), false);
+    press(&mut e, "d");
+    assert!(Store::new(&dir).load().unwrap().is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_click_on_a_cell_plays_its_colour() {
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    let geom = app_board_geom(&a).unwrap();
+    // Row 0, column 2 has colour 1.
+    let r = geom.cell_rect(0, 2).unwrap();
+    let click = MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: r.x + 1,
+        row: r.y,
+        modifiers: crossterm::event::KeyModifiers::NONE,
+    };
+    send(&mut a, Event::Mouse(click));
+    assert_eq!(a.game.moves().iter().map(|m| m.colour).collect::<Vec<_>>(), vec![1]);
+    // A click outside the board does nothing.
+    send(&mut a, Event::Mouse(MouseEvent { column: 79, row: 23, ..click }));
+    assert_eq!(a.game.moves_made(), 1);
+}
+
+#[test]
+fn free_mode_picks_a_cell_then_a_colour() {
+    let mut a = app(&["tests/tui_fixtures/cylinder-free.toml"], 80, 24);
+    assert_eq!(a.game.mode(), Mode::Free);
+    // Pick (0,1) (colour 1), then Enter on (0,2) (colour 2): (0,1) becomes 2.
+    press(&mut a, "l\nl\n");
+    let cell = a.game.board().graph().cell_at(0, 1).unwrap();
+    assert_eq!(a.game.board().colour(cell), 2);
+    // A colour key plays at the picked cell.
+    press(&mut a, "0");
+    assert_eq!(a.game.board().colour(cell), 0);
+    // Left from column 0 wraps round the cylinder.
+    press(&mut a, "hhh");
+    assert_eq!(a.cursor.col, 5);
+}
+
+#[test]
+fn leaving_an_unfinished_game_needs_a_second_key() {
+    let mut a = app(&["--seed", "4", "--size", "6"], 80, 24);
+    let first = a.game.start().clone();
+    let other = (a.game.board().colour(0) + 1) % 6;
+    press(&mut a, &other.to_string());
+    assert_eq!(a.game.moves_made(), 1);
+    press(&mut a, "n");
+    assert_eq!(a.game.start(), &first);
+    assert!(screen(&a).contains("press n again"));
+    press(&mut a, "n");
+    assert_ne!(a.game.start(), &first);
+    assert_eq!(a.game.moves_made(), 0);
+}
+
+#[test]
+fn the_optimum_is_searched_in_the_background() {
+    let mut a = app_with(&["--seed", "2", "--size", "5", "--colours", "4"], 80, 24, None, true);
+    assert!(matches!(a.optimum, Optimum::Searching(_)) || matches!(a.optimum, Optimum::Found { .. }));
+    settle(&mut a);
+    let Optimum::Found { moves, .. } = a.optimum else { panic!("{:?}", a.optimum) };
+    assert!(screen(&a).contains(&format!("Optimum    {moves} (proven by exact search")));
+    // A classic 14x14 board is proven too, in milliseconds.
+    let mut classic = app_with(&["--seed", "2", "--size", "14"], 80, 24, None, true);
+    settle(&mut classic);
+    assert!(matches!(classic.optimum, Optimum::Found { .. }), "{:?}", classic.optimum);
+    // Free-Flood-It beyond the exact search's reach says why.
+    let mut free = app_with(&["--seed", "2", "--size", "12", "--free"], 80, 24, None, true);
+    settle(&mut free);
+    let Optimum::Unknown { why, .. } = &free.optimum else { panic!("{:?}", free.optimum) };
+    assert!(why.contains("32 components"), "{why}");
+}
+
+#[test]
+fn the_picker_lists_files_and_opens_one() {
+    let dir = temp_dir("picker");
+    std::fs::write(dir.join("bad.toml"), "title = \"x\"\ncells = \"0 9 x\"\n").unwrap();
+    let mut a = app(&["--seed", "1", "--size", "4"], 80, 24);
+    a.options.puzzles_dir = Some(dir.clone());
+    a.options.files = vec![KUNIGAMI.into()];
+    press(&mut a, "o");
+    let s = screen(&a);
+    assert!(s.contains("Kunigami's 5x5") && s.contains("bad.toml"), "{s}");
+    press(&mut a, "j\n");
+    assert!(matches!(a.overlay, Overlay::Picker(_)), "a broken file is not opened");
+    press(&mut a, "k\n");
+    assert!(matches!(a.overlay, Overlay::None));
+    assert_eq!(a.puzzle.title, "Kunigami's 5x5");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn keys_for_colours_beyond_the_board_explain_themselves() {
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    press(&mut a, "7");
+    assert_eq!(a.game.moves_made(), 0);
+    assert!(screen(&a).contains("there is no colour 7 on this board (it has 5: 0-4)"));
+    let mut big = app(&["--seed", "1", "--size", "8", "--colours", "12", "--color", "256"], 80, 24);
+    let before = big.game.board().colour(0);
+    let key = if before == 11 { 'A' } else { 'B' };
+    send(&mut big, key_event(KeyCode::Char(key)));
+    assert_eq!(big.game.moves_made(), 1);
+    assert_eq!(big.game.board().colour(0), if key == 'A' { 10 } else { 11 });
+}
+
+#[test]
+fn themes_and_glyphs_switch_at_run_time() {
+    let mut a = app(&[KUNIGAMI, "--color", "256"], 80, 24);
+    assert_eq!(a.look.theme().name, "default");
+    press(&mut a, "t");
+    assert_eq!(a.look.theme().name, "vivid");
+    assert!(screen(&a).contains("theme vivid"));
+    press(&mut a, "g");
+    assert!(a.look.glyphs);
+    let mut mono = app(&[KUNIGAMI, "--theme", "mono", "--color", "256"], 80, 24);
+    press(&mut mono, "gg");
+    assert!(screen(&mono).contains("glyphs stay on"));
+}
+
+#[test]
+fn the_id_box_shows_an_id_that_round_trips_and_asks_the_terminal_to_copy_it() {
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    press(&mut a, "c");
+    assert!(matches!(a.overlay, Overlay::Id));
+    let id = floodit::formats::id::encode(a.game.start(), a.game.mode(), a.game.move_limit());
+    assert!(screen(&a).contains(&id));
+    assert_eq!(a.outbox.len(), 1);
+    assert!(a.outbox[0].starts_with("\x1b]52;c;"));
+    let back = floodit::formats::id::parse_any(&id).unwrap();
+    assert_eq!(back.board, *a.game.start());
+    press(&mut a, "\x1b");
+    assert!(matches!(a.overlay, Overlay::None));
+    assert!(!a.quit, "Esc closes the box, not the game");
+}
