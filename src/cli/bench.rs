@@ -127,22 +127,16 @@ fn summarise(solver: &str, results: &[BoardResult], threads: usize, wall: f64) -
     let (median, p99, max) = runner::percentiles(&times);
     let solved = results.iter().filter(|r| r.outcome.is_ok()).count();
     let proven = results.iter().filter(|r| r.proven()).count();
-    let known: Vec<&BoardResult> = results.iter().filter(|r| r.known_optimal.is_some()).collect();
+    let known: Vec<(&BoardResult, usize)> =
+        results.iter().filter_map(|r| r.known_optimal.map(|k| (r, k as usize))).collect();
     let known_optimal = (!known.is_empty()).then(|| KnownJson {
         boards: known.len(),
-        total: known.iter().map(|r| r.known_optimal.unwrap() as u64).sum(),
-        matches: known.iter().filter(|r| r.length() == r.known_optimal.map(|k| k as usize)).count(),
+        total: known.iter().map(|&(_, k)| k as u64).sum(),
+        matches: known.iter().filter(|&&(r, k)| r.length() == Some(k)).count(),
         contradictions: known
             .iter()
-            .filter(|r| r.proven() && r.length() != r.known_optimal.map(|k| k as usize))
-            .map(|r| {
-                format!(
-                    "{}: proven {} but the file states {}",
-                    r.name,
-                    r.length().unwrap_or(0),
-                    r.known_optimal.unwrap()
-                )
-            })
+            .filter(|&&(r, k)| r.proven() && r.length() != Some(k))
+            .map(|&(r, k)| format!("{}: proven {} but the file states {k}", r.name, r.length().unwrap_or(0)))
             .collect(),
     });
     BenchJson {

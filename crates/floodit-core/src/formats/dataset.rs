@@ -130,7 +130,9 @@ pub fn parse(
                 .rows
                 .iter()
                 .flat_map(|r| r.chars())
-                .map(|ch| alphabet.binary_search(&ch).unwrap() as Colour)
+                .map(|ch| {
+                    alphabet.binary_search(&ch).expect("the alphabet holds every character of the board") as Colour
+                })
                 .collect();
             let board =
                 Board::new(graph, colours, alphabet.len()).map_err(|e| FormatError::at_line(b.line, e.to_string()))?;

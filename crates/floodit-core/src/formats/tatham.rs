@@ -40,7 +40,7 @@ pub fn parse(id: &str) -> Result<Puzzle, FormatError> {
     if colours.len() != w * h {
         return Err(err(format!("a {w}x{h} board has {} cells, but the ID lists {}", w * h, colours.len())));
     }
-    let highest = *colours.iter().max().unwrap() as usize + 1;
+    let highest = colours.iter().max().map_or(1, |&c| c as usize + 1);
     let k = declared.unwrap_or(highest).max(highest);
     if k > MAX_COLOURS {
         return Err(err(format!("{k} colours: at most {MAX_COLOURS} are supported")));

@@ -46,7 +46,7 @@ impl Board {
         assert!(rows.iter().all(|r| r.len() == cols), "ragged rows");
         let graph = Graph::new(topology, rows.len(), cols).expect("valid layout");
         let colours: Vec<Colour> = rows.concat();
-        let k = *colours.iter().max().unwrap() as usize + 1;
+        let k = colours.iter().max().map_or(1, |&c| c as usize + 1);
         Board::new(Arc::new(graph), colours, k).expect("valid colours")
     }
 

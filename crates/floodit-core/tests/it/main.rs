@@ -1,4 +1,5 @@
 //! The core crate's integration tests, in one binary (one link instead of one per file).
+#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
 mod common;
 mod exact_datasets;

@@ -150,7 +150,7 @@ pub fn solve(board: &Board, control: &Control) -> Result<Solution, SolveError> {
         let popped = open
             .get_mut(f)
             .and_then(|b| b.iter_mut().enumerate().rev().find(|(_, v)| !v.is_empty()))
-            .map(|(g, v)| (g, v.pop().unwrap()));
+            .map(|(g, v)| (g, v.pop().expect("the bucket was found non-empty")));
         let Some((g, code)) = popped else {
             f += 1;
             if f > n + k {

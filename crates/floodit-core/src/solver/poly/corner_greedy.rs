@@ -179,7 +179,10 @@ impl<'a> CornerGreedy<'a> {
             if col == n {
                 return Err("every marked tile is flooded but the board is not".into());
             }
-            let t = (0..2).map(|r| 2 * col + r).find(|&t| marked(t) && !g.in_region[t]).unwrap();
+            let t = (0..2)
+                .map(|r| 2 * col + r)
+                .find(|&t| marked(t) && !g.in_region[t])
+                .expect("the loop above stopped at a column with a marked unflooded tile");
             let t2 = t ^ 1;
             g.distances([t, t2]);
             let (m, m2) = (g.dist[t], g.dist[t2]);

@@ -33,8 +33,10 @@ impl Solver for CycleSolver {
         let rev: Vec<Colour> = s.iter().rev().copied().collect();
         let m = s.len();
         let table = LcsTable::new(&s, &rev)?;
-        let (cut, best) =
-            (0..=m).map(|i| (i, table.get(i, m - i))).max_by_key(|&(i, l)| (l, std::cmp::Reverse(i))).unwrap();
+        let (cut, best) = (0..=m)
+            .map(|i| (i, table.get(i, m - i)))
+            .max_by_key(|&(i, l)| (l, std::cmp::Reverse(i)))
+            .expect("0..=m is never empty");
         let value = (m as u32) - best;
         let lps = table.get(m, m);
         let closed_form = m as u32 - lps / 2;

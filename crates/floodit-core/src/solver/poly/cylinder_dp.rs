@@ -20,7 +20,7 @@ impl RangeOr {
         let mut levels = vec![masks];
         let mut width = 1;
         while 2 * width <= levels[0].len() {
-            let prev = levels.last().unwrap();
+            let prev = levels.last().expect("levels starts with the masks");
             let next = (0..prev.len() - width).map(|i| prev[i] | prev[i + width]).collect();
             levels.push(next);
             width *= 2;
@@ -202,8 +202,10 @@ pub fn cylinder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<
         reason: "the frontiers never met".into(),
     })?;
     let mut chain = vec![last];
-    while *chain.last().unwrap() != s0 {
-        chain.push(parent[*chain.last().unwrap()] as usize);
+    let mut at = last;
+    while at != s0 {
+        at = parent[at] as usize;
+        chain.push(at);
     }
     chain.reverse();
     let mut moves = Vec::with_capacity(chain.len());

@@ -80,7 +80,12 @@ impl IntervalDp {
                         }
                     }
                 }
-                let (best_q, best) = split.iter().copied().enumerate().min_by_key(|&(_, v)| v).unwrap();
+                let (best_q, best) = split
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .min_by_key(|&(_, v)| v)
+                    .expect("one split per palette colour, and the palette is not empty");
                 let base = dp.idx(start, len);
                 for q in 0..np {
                     // Prefer splitting on ties: it never recolours a block twice.
@@ -195,7 +200,7 @@ impl Solver for FreePath {
         let dp = IntervalDp::build(&runs, false, control)?;
         let k = runs.len();
         let base = dp.idx(0, k);
-        let q = (0..dp.palette.len()).min_by_key(|&q| dp.cost[base + q]).unwrap();
+        let q = (0..dp.palette.len()).min_by_key(|&q| dp.cost[base + q]).expect("the palette is not empty");
         let value = dp.cost[base + q];
         let mut planned = Vec::new();
         dp.emit(&runs, 0, k, q, &mut planned);

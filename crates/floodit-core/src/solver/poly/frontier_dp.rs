@@ -168,8 +168,10 @@ pub fn ladder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<Pl
     }
     // Walk back and recover each move's colour.
     let mut chain = vec![goal as usize];
-    while chain.last() != Some(&(s0 as usize)) {
-        chain.push(parent[*chain.last().unwrap()] as usize);
+    let mut at = goal as usize;
+    while at != s0 as usize {
+        at = parent[at] as usize;
+        chain.push(at);
     }
     chain.reverse();
     let mut moves = Vec::with_capacity(chain.len() - 1);

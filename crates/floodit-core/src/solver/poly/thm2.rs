@@ -135,7 +135,7 @@ pub fn theorem2(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<Thm
     let s = Sides { left, right, d };
     let graph = Graph::new(Topology::Grid, 2, n).map_err(|e| SolveError::Refused(e.to_string()))?;
     let colours: Vec<Colour> = (0..2).flat_map(|r| cols.iter().map(move |c| c[r])).collect();
-    let k = *colours.iter().max().unwrap() as usize + 1;
+    let k = colours.iter().max().map_or(1, |&c| c as usize + 1);
     let board = Board::new(Arc::new(graph), colours, k).expect("strip colours fit the palette");
     let tile = |col: usize, row: usize| row * n + col;
     let mut sim = FixedSim::new(&board, tile(d, 0));
