@@ -277,3 +277,17 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         _ => Err(format!("bad time '{s}': expected a positive number of seconds")),
     }
 }
+
+impl From<&BoardArgs> for crate::formats::RandomBoard {
+    fn from(a: &BoardArgs) -> Self {
+        let size = a.size.map(|s| crate::formats::random::BoardSize { rows: s.rows, cols: s.cols });
+        crate::formats::RandomBoard {
+            size,
+            colours: a.colours,
+            seed: a.seed,
+            topology: a.topology,
+            free: a.free,
+            pivot: a.pivot,
+        }
+    }
+}

@@ -3,9 +3,7 @@
 use super::CliError;
 use super::args::{BoardArgs, DatasetArgs, DatasetFormatArg, LimitArgs, PuzzleSource};
 use crate::formats::dataset::{self, DatasetFormat, Entry};
-use crate::formats::generate::{GenSpec, fresh_seed, generate};
-use crate::formats::{Puzzle, id};
-use crate::model::Topology;
+use crate::formats::{Puzzle, RandomBoard, id};
 use crate::solver::Limits;
 use std::path::Path;
 use std::time::Duration;
@@ -22,25 +20,7 @@ pub fn puzzle(source: &PuzzleSource) -> Result<Puzzle, CliError> {
 /// A random puzzle from `--size`, `--colours`, `--seed`, `--topology`, `--free`, `--pivot`.
 /// Returns the seed used, so it can be shown.
 pub fn random_puzzle(args: &BoardArgs) -> Result<(Puzzle, u64), CliError> {
-    let topology = args.topology.unwrap_or(Topology::Grid);
-    let (rows, cols) = match args.size {
-        None if topology.is_one_row() => (1, 12),
-        None => (14, 14),
-        Some(s) if topology.is_one_row() => match s.rows {
-            None | Some(1) => (1, s.cols),
-            Some(r) => {
-                return Err(CliError::bad_input(format!(
-                    "a {topology} board has one row, not {r}; use --size {}",
-                    s.cols
-                )));
-            }
-        },
-        Some(s) => (s.rows.unwrap_or(s.cols), s.cols),
-    };
-    let spec = GenSpec { topology, rows, cols, colours: args.colours.unwrap_or(6), free: args.free, pivot: args.pivot };
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let p = generate(&spec, seed).map_err(CliError::bad_input)?;
-    Ok((p, seed))
+    Ok(RandomBoard::from(args).puzzle()?)
 }
 
 /// The boards of a data set or puzzle file, limited to the first `--limit`.

@@ -2,14 +2,15 @@
 
 use super::args::{ColorChoice, PlayArgs};
 use super::{CliError, CliResult, input};
-use crate::formats::{Puzzle, id, resolve_pivot};
+use crate::formats::{Puzzle, RandomBoard, id, resolve_pivot};
 use crate::model::Mode;
-use crate::tui::app::{App, Options, Origin, Tone};
+use crate::tui::app::{App, Options, Origin};
+use crate::tui::event_loop::Ending;
 use crate::tui::look::Look;
 use crate::tui::save::{Store, data_dir};
 use crate::tui::theme::{Depth, Theme};
-use crate::tui::{self, picker};
-use std::io::IsTerminal;
+use crate::tui::{self, Outcome, picker, update};
+use std::io::{IsTerminal, Write};
 
 pub fn run(args: PlayArgs) -> CliResult {
     let setup = Setup {
@@ -24,7 +25,23 @@ pub fn run(args: PlayArgs) -> CliResult {
             "floodit play needs a terminal (stdin and stdout must be a terminal); to solve a puzzle without one, use floodit solve",
         ));
     }
-    tui::run(app).map_err(|e| CliError::bad_input(format!("terminal error: {e}")))
+    match tui::run(app) {
+        Ok(Outcome { ending: Ending::Quit, .. }) => Ok(()),
+        Ok(Outcome { ending: Ending::Signal(signal), saved }) => {
+            // Not through `CliError`: after a hang-up stderr may be gone, and a failed write
+            // must not turn a clean stop into a panic.
+            let kept = if saved { "; the unfinished game is saved (floodit resumes it)" } else { "" };
+            let _ = writeln!(std::io::stderr(), "floodit: stopped by {}{kept}", signal.name());
+            std::process::exit(i32::from(signal.exit_status()))
+        }
+        Err(e) => Err(CliError::bad_input(format!("terminal error: {e}"))),
+    }
+}
+
+/// True when the command line asks for no board at all (`floodit`, `floodit play`, perhaps
+/// with a theme): only then is a saved game offered first.
+fn asks_for_no_board(args: &PlayArgs) -> bool {
+    args.puzzles.is_empty() && args.id.is_none() && RandomBoard::from(&args.board).is_default()
 }
 
 /// The options of a bare `floodit` (the same as `floodit play` with none).
@@ -101,20 +118,15 @@ pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
     }
     let store = setup.store;
     let options = Options {
-        board: args.board.clone(),
+        board: RandomBoard::from(&args.board),
         files: args.puzzles.clone(),
         puzzles_dir: setup.puzzles_dir,
-        store: store.clone(),
+        store,
         search_optimum: setup.search_optimum,
     };
     let (w, h) = setup.size.unwrap_or((80, 24));
     let mut app = App::new(puzzle, origin, look, options, w, h);
-    if let Some(store) = store {
-        match store.load() {
-            Ok(Some(saved)) => tui::offer_resume(&mut app, saved),
-            Ok(None) => {}
-            Err(e) => app.status = Some(crate::tui::app::Status { text: e, tone: Tone::Warn }),
-        }
-    }
+    // What was asked for opens at once; saved games stay in the picker.
+    update::greet_saved_games(&mut app, asks_for_no_board(args));
     Ok(app)
 }

@@ -36,9 +36,9 @@ pub enum Action {
     CopyId,
     /// Close the open overlay.
     Close,
-    /// Move the selection in a list (picker).
+    /// Move the selection in a list (the picker, the chooser) or scroll the help.
     ListMove(isize),
-    /// Open the selected list entry.
+    /// Open the selected entry of the picker.
     ListOpen,
     ResumeAccept,
     ResumeDecline,
@@ -51,6 +51,15 @@ pub enum Action {
     JobDone(JobResult),
     /// The timer: autoplay's next step is due, or a running job's progress is worth a frame.
     Tick,
+    /// The explorer's part: handed over to it whole.
+    Explorer(ExplorerAction),
+    /// Discard the selected saved game (the picker).
+    ListDiscard,
+}
+
+/// What the explorer does: the solver panel, stepping through solutions, comparing solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplorerAction {
     /// The solver panel: board facts, then each family's view.
     NextFamily,
     /// The next solver within the panel's family.
@@ -63,6 +72,10 @@ pub enum Action {
     StepThrough,
     /// Open the chooser of solvers to compare.
     OpenCompare,
+    /// Tick or untick the selected solver in the chooser.
+    ToggleSolver,
+    /// Compare the ticked solvers.
+    StartCompare,
     /// Step-through and compare: move by this many steps.
     Step(isize),
     StepToStart,
@@ -74,6 +87,4 @@ pub enum Action {
     TakeOver,
     /// Leave the step-through or the compare view.
     Back,
-    /// Tick or untick the selected list entry (the compare chooser).
-    ListToggle,
 }

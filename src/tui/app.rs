@@ -5,12 +5,16 @@ use super::explorer::{Explorer, Mode};
 use super::keymap::Context;
 use super::look::Look;
 use super::picker::Picker;
-use super::save::{SavedGame, Store};
+use super::save::{SavedGame, Slot, Store};
 use super::worker::{Running, Workers};
-use crate::cli::BoardArgs;
-use crate::formats::Puzzle;
+use crate::formats::{Puzzle, RandomBoard};
 use crate::model::{Cell, Components, Game, Pos};
+use crate::solver::{Limits, Problem, exact::Exact};
 use std::path::PathBuf;
+use std::time::Duration;
+
+/// Bounds on the background search for the optimum, which then reports a lower bound instead.
+const OPTIMUM_LIMITS: Limits = Limits { time: Some(Duration::from_secs(10)), nodes: None, memory: Some(256 << 20) };
 
 /// Where the current puzzle came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,20 +64,29 @@ pub enum Overlay {
     /// The solvers to compare.
     Chooser(Chooser),
     /// The offer to resume a saved game (shown at start).
-    Resume(SavedGame),
+    Resume(Offer),
     /// The game ID, shown for copying.
     Id,
+}
+
+/// A saved game offered for resuming.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Offer {
+    pub slot: u32,
+    pub saved: SavedGame,
+    /// How many other saved games there are (the picker lists them).
+    pub others: usize,
 }
 
 /// Options fixed at start.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// How random boards are made (`n`).
-    pub board: BoardArgs,
+    pub board: RandomBoard,
     /// Puzzle files named on the command line (listed first in the picker).
     pub files: Vec<PathBuf>,
     pub puzzles_dir: Option<PathBuf>,
-    /// Where the unfinished game is kept; `None`: nowhere (nothing is saved).
+    /// Where unfinished games are kept; `None`: nowhere (nothing is saved).
     pub store: Option<Store>,
     /// Search for the optimum in the background (the exact solver, within limits).
     pub search_optimum: bool,
@@ -111,8 +124,9 @@ pub struct App {
     pub outbox: Vec<String>,
     /// An action waiting to be pressed again to confirm (leaving an unfinished game).
     pub confirm: Option<super::action::Action>,
-    /// The save slot holds a game of this session (so finishing may clear it).
-    pub slot_ours: bool,
+    /// The save slot of the game being played, held while it is played (taken when the game
+    /// is first saved, or when a saved game is resumed).
+    pub slot: Option<Slot>,
 }
 
 impl App {
@@ -137,7 +151,7 @@ impl App {
             unsaved: false,
             outbox: Vec::new(),
             confirm: None,
-            slot_ours: false,
+            slot: None,
             puzzle,
             origin,
             game,
@@ -155,7 +169,28 @@ impl App {
         self.cursor = g.pos(home);
         self.picked = None;
         self.redraw = true;
-        super::update::start_optimum(self);
+        self.start_optimum();
+    }
+
+    /// Finds out what can be known about the optimum of the starting board.
+    fn start_optimum(&mut self) {
+        self.optimum = if let Some(o) = self.puzzle.optimal {
+            Optimum::Stated(o)
+        } else if !self.options.search_optimum {
+            Optimum::Unknown { why: "not searched".into(), at_least: None }
+        } else {
+            let problem = Problem::new(self.game.start().clone(), self.game.mode());
+            Optimum::Searching(self.workers.solve(std::sync::Arc::new(Exact), problem, OPTIMUM_LIMITS))
+        };
+    }
+
+    /// After any change to the game: its facts, and that it needs saving.
+    pub fn game_changed(&mut self) {
+        self.components = Components::new(self.game.board()).len();
+        self.unsaved = true;
+        if self.game.is_solved() {
+            self.picked = None;
+        }
     }
 
     /// Which part of the key table applies now.
@@ -212,8 +247,9 @@ impl App {
         }
     }
 
-    /// Saves an unfinished game (or clears the slot once this session's game is finished).
-    /// Called by the loop after each batch of input and on quitting.
+    /// Saves an unfinished game in its slot (taking a free one the first time), or empties the
+    /// slot once the game is finished. Called by the loop after each batch of input, before
+    /// switching games, and on every way out.
     pub fn persist(&mut self) {
         if !self.unsaved {
             return;
@@ -221,13 +257,15 @@ impl App {
         self.unsaved = false;
         let Some(store) = &self.options.store else { return };
         let unfinished = !self.game.history().is_empty() && !self.game.is_solved();
-        let result = if unfinished {
-            self.slot_ours = true;
-            store.save(&SavedGame::new(&self.puzzle, &self.game))
-        } else if self.slot_ours {
-            store.clear()
-        } else {
-            Ok(())
+        let result = match &self.slot {
+            Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game)),
+            Some(slot) => slot.clear(),
+            None if unfinished => store.claim().and_then(|slot| {
+                let saved = slot.save(&SavedGame::new(&self.puzzle, &self.game));
+                self.slot = Some(slot);
+                saved
+            }),
+            None => Ok(()),
         };
         if let Err(e) = result {
             self.say(Tone::Warn, e);

@@ -1,18 +1,20 @@
 //! The event loop, generic over ratatui's `Backend` so tests run it on a `TestBackend`.
 //!
-//! It draws only when something changed, blocks on input (with a timeout only while a background
+//! It draws only when something changed, waits for input (with a timer only while a background
 //! job runs, to show its progress, or while autoplay steps through a solution), and handles every
-//! event already waiting before the next frame.
+//! event already waiting before the next frame. A signal ends it (see [`super::signals`]).
 
 use super::action::Action;
 use super::app::App;
 use super::keymap::action_for;
+use super::signals::{POLL, Signal, Stop};
 use super::update::update;
 use super::view;
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::Backend;
-use std::io;
+use std::io::{self, IsTerminal};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
 /// How often progress is redrawn while a job runs.
@@ -20,27 +22,92 @@ const PROGRESS_TICK: Duration = Duration::from_millis(200);
 /// Most events handled between two frames.
 const MAX_BATCH: usize = 256;
 
+/// What the loop woke up for.
+#[derive(Debug)]
+pub enum Wake {
+    Input(Event),
+    /// The timeout passed.
+    Timer,
+    /// A signal asks the game to end.
+    Stop(Signal),
+}
+
+/// How the loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Quit,
+    Signal(Signal),
+}
+
 /// Where input comes from.
 pub trait Events {
-    /// The next event; waits at most `timeout` (`None`: as long as it takes).
-    fn next(&mut self, timeout: Option<Duration>) -> io::Result<Option<Event>>;
+    /// The next event, or the end of `timeout` (`None`: no timeout), or a signal.
+    fn next(&mut self, timeout: Option<Duration>) -> io::Result<Wake>;
     /// An event that is already waiting, without waiting.
     fn pending(&mut self) -> io::Result<Option<Event>>;
 }
 
-/// The terminal's input.
-pub struct TerminalEvents;
+/// The terminal's input, read on a thread of its own, and the signals noted by `stop`.
+///
+/// The thread is there for a terminal that hangs up without a signal (its session leader was a
+/// shell that passes no SIGHUP on): crossterm then reads end-of-file forever without returning,
+/// so the loop must not be the one reading. It waits for the thread's events instead, and looks
+/// at [`POLL`] intervals for a signal or a terminal that is gone.
+pub struct TerminalEvents {
+    stop: Stop,
+    input: Receiver<io::Result<Event>>,
+}
+
+impl TerminalEvents {
+    pub fn start(stop: Stop) -> io::Result<TerminalEvents> {
+        let (send, input) = mpsc::channel();
+        std::thread::Builder::new().name("terminal input".into()).spawn(move || {
+            loop {
+                let event = crossterm::event::read();
+                let failed = event.is_err();
+                // Ends when the loop is gone, or after passing on a failure.
+                if send.send(event).is_err() || failed {
+                    return;
+                }
+            }
+        })?;
+        Ok(TerminalEvents { stop, input })
+    }
+
+    /// A signal, or a terminal that hung up without one (as SIGHUP).
+    fn stopped(&self) -> Option<Signal> {
+        self.stop.received().or_else(|| (!io::stdin().is_terminal()).then(Signal::hang_up))
+    }
+}
 
 impl Events for TerminalEvents {
-    fn next(&mut self, timeout: Option<Duration>) -> io::Result<Option<Event>> {
-        match timeout {
-            None => crossterm::event::read().map(Some),
-            Some(t) if crossterm::event::poll(t)? => crossterm::event::read().map(Some),
-            Some(_) => Ok(None),
+    fn next(&mut self, timeout: Option<Duration>) -> io::Result<Wake> {
+        let deadline = timeout.map(|t| Instant::now() + t);
+        loop {
+            if let Some(s) = self.stopped() {
+                return Ok(Wake::Stop(s));
+            }
+            let slice = deadline.map_or(POLL, |d| d.saturating_duration_since(Instant::now()).min(POLL));
+            match self.input.recv_timeout(slice) {
+                Ok(Ok(ev)) => return Ok(Wake::Input(ev)),
+                Ok(Err(e)) => return self.stopped().map(Wake::Stop).ok_or(e),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => {
+                    return self.stopped().map(Wake::Stop).ok_or_else(|| io::Error::other("terminal input ended"));
+                }
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(Wake::Timer);
+            }
         }
     }
+
     fn pending(&mut self) -> io::Result<Option<Event>> {
-        self.next(Some(Duration::ZERO))
+        match self.input.try_recv() {
+            Ok(ev) => ev.map(Some),
+            Err(TryRecvError::Empty) => Ok(None),
+            Err(TryRecvError::Disconnected) => Err(io::Error::other("terminal input ended")),
+        }
     }
 }
 
@@ -61,13 +128,14 @@ pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &App) -> io::Result<()>
     terminal.draw(|f| view::draw(f, app)).map(|_| ()).map_err(|e| io::Error::other(e.to_string()))
 }
 
-/// Runs until the app quits. `send` writes raw text to the terminal (the OSC 52 clipboard).
+/// Runs until the app quits or a signal arrives (the caller then saves and restores the
+/// terminal, as on quitting). `send` writes raw text to the terminal (the OSC 52 clipboard).
 pub fn run<B: Backend, E: Events>(
     terminal: &mut Terminal<B>,
     app: &mut App,
     events: &mut E,
     mut send: impl FnMut(&mut B, &str) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<Ending> {
     loop {
         if app.redraw {
             draw(terminal, app)?;
@@ -77,14 +145,18 @@ pub fn run<B: Backend, E: Events>(
             send(terminal.backend_mut(), &text)?;
         }
         if app.quit {
-            return Ok(());
+            return Ok(Ending::Quit);
         }
         let timeout = app.wake_in(Instant::now(), PROGRESS_TICK);
-        let mut next = events.next(timeout)?;
-        if next.is_none() {
-            // The timer: autoplay's step, or a running job's progress.
-            update(app, Action::Tick);
-        }
+        let mut next = match events.next(timeout)? {
+            Wake::Stop(s) => return Ok(Ending::Signal(s)),
+            Wake::Input(ev) => Some(ev),
+            Wake::Timer => {
+                // Autoplay's step, or a running job's progress.
+                update(app, Action::Tick);
+                None
+            }
+        };
         // Everything already waiting is handled before the next frame (at most a bounded batch,
         // so a stream of key repeats cannot hold the screen back).
         let mut batch = 0;

@@ -1,7 +1,7 @@
 //! The one key table: it turns keys into actions, and the help screen and the footer hints are
 //! generated from it, so they cannot disagree with what the keys do.
 
-use super::action::{Action, Dir};
+use super::action::{Action, Dir, ExplorerAction as Ex};
 use crate::model::{Colour, MAX_COLOURS};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -185,21 +185,33 @@ pub static KEYMAP: &[Binding] = &[
     bind(
         Game,
         &[Key::Char('f')],
-        Action::NextFamily,
+        Action::Explorer(Ex::NextFamily),
         "solvers",
         "solver panel: facts, heuristic, exact, polynomial views",
     ),
-    bind(Game, &[Key::Char('i')], Action::Hint, "hint", "hint: the optimal next move, par, how far from optimal"),
-    bind(Game, &[Key::Char('a')], Action::NextAlgorithm, "", "next algorithm within the panel's family"),
+    bind(
+        Game,
+        &[Key::Char('i')],
+        Action::Explorer(Ex::Hint),
+        "hint",
+        "hint: the optimal next move, par, how far from optimal",
+    ),
+    bind(Game, &[Key::Char('a')], Action::Explorer(Ex::NextAlgorithm), "", "next algorithm within the panel's family"),
     bind(
         Game,
         &[Key::Char('x')],
-        Action::RunOrCancel,
+        Action::Explorer(Ex::RunOrCancel),
         "run",
         "run the panel's solver from here; cancel it while it runs",
     ),
-    bind(Game, &[Key::Char('p')], Action::StepThrough, "step", "step through the panel's solution on the board"),
-    bind(Game, &[Key::Char('v')], Action::OpenCompare, "compare", "compare solvers side by side"),
+    bind(
+        Game,
+        &[Key::Char('p')],
+        Action::Explorer(Ex::StepThrough),
+        "step",
+        "step through the panel's solution on the board",
+    ),
+    bind(Game, &[Key::Char('v')], Action::Explorer(Ex::OpenCompare), "compare", "compare solvers side by side"),
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
     bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new random game"),
     bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)"),
@@ -218,27 +230,40 @@ pub static KEYMAP: &[Binding] = &[
     bind(
         Step,
         &[Key::Enter],
-        Action::TakeOver,
+        Action::Explorer(Ex::TakeOver),
         "take over",
         "take over: play on from this step (the rest stays for redo)",
     ),
-    bind(Step, &[Key::Esc, Key::Char('q')], Action::Back, "leave", "back to your game as you left it"),
-    bind(Compare, &[Key::Esc, Key::Char('q'), Key::Char('v')], Action::Back, "leave", "back to your game"),
-    bind(Playback, &[Key::Right, Key::Char('l')], Action::Step(1), "next", "next step"),
-    bind(Playback, &[Key::Left, Key::Char('h')], Action::Step(-1), "back", "previous step"),
-    bind(Playback, &[Key::Home, Key::Char('[')], Action::StepToStart, "", "to the start"),
-    bind(Playback, &[Key::End, Key::Char(']')], Action::StepToEnd, "", "to the end"),
-    bind(Playback, &[Key::Char(' '), Key::Char('p')], Action::ToggleAutoplay, "autoplay", "autoplay on or off"),
-    bind(Playback, &[Key::Char('+'), Key::Char('=')], Action::Speed(1), "", "autoplay faster"),
-    bind(Playback, &[Key::Char('-')], Action::Speed(-1), "", "autoplay slower"),
+    bind(Step, &[Key::Esc, Key::Char('q')], Action::Explorer(Ex::Back), "leave", "back to your game as you left it"),
+    bind(
+        Compare,
+        &[Key::Esc, Key::Char('q'), Key::Char('v')],
+        Action::Explorer(Ex::Back),
+        "leave",
+        "back to your game",
+    ),
+    bind(Playback, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "next step"),
+    bind(Playback, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "previous step"),
+    bind(Playback, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the start"),
+    bind(Playback, &[Key::End, Key::Char(']')], Action::Explorer(Ex::StepToEnd), "", "to the end"),
+    bind(
+        Playback,
+        &[Key::Char(' '), Key::Char('p')],
+        Action::Explorer(Ex::ToggleAutoplay),
+        "autoplay",
+        "autoplay on or off",
+    ),
+    bind(Playback, &[Key::Char('+'), Key::Char('=')], Action::Explorer(Ex::Speed(1)), "", "autoplay faster"),
+    bind(Playback, &[Key::Char('-')], Action::Explorer(Ex::Speed(-1)), "", "autoplay slower"),
     bind(Chooser, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "previous"),
     bind(Chooser, &[Key::Down, Key::Char('j')], Action::ListMove(1), "", "next"),
-    bind(Chooser, &[Key::Char(' '), Key::Char('x')], Action::ListToggle, "tick", "tick or untick"),
-    bind(Chooser, &[Key::Enter], Action::ListOpen, "compare", "compare the ticked solvers"),
+    bind(Chooser, &[Key::Char(' '), Key::Char('x')], Action::Explorer(Ex::ToggleSolver), "tick", "tick or untick"),
+    bind(Chooser, &[Key::Enter], Action::Explorer(Ex::StartCompare), "compare", "compare the ticked solvers"),
     bind(Chooser, &[Key::Esc, Key::Char('q'), Key::Char('v')], Action::Close, "back", "back to the game"),
     bind(Picker, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "previous"),
     bind(Picker, &[Key::Down, Key::Char('j')], Action::ListMove(1), "", "next"),
-    bind(Picker, &[Key::Enter], Action::ListOpen, "open", "play the selected puzzle"),
+    bind(Picker, &[Key::Enter], Action::ListOpen, "open", "play the selected puzzle or resume the saved game"),
+    bind(Picker, &[Key::Char('d')], Action::ListDiscard, "discard", "discard the selected saved game"),
     bind(Picker, &[Key::Esc, Key::Char('q'), Key::Char('o')], Action::Close, "back", "back to the game"),
     bind(Resume, &[Key::Enter, Key::Char('y')], Action::ResumeAccept, "resume", "resume the saved game"),
     bind(
@@ -294,7 +319,7 @@ mod tests {
         assert_eq!(action_for(Game, &ch('Z')), Some(Action::PlayColour(35)));
         assert_eq!(action_for(Game, &ch('u')), Some(Action::Undo));
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
-        assert_eq!(action_for(Game, &ch('x')), Some(Action::RunOrCancel));
+        assert_eq!(action_for(Game, &ch('x')), Some(Action::Explorer(Ex::RunOrCancel)));
         assert_eq!(action_for(Game, &ch('y')), None);
         for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
@@ -341,13 +366,16 @@ mod tests {
     #[test]
     fn stepping_keys_apply_in_the_step_and_compare_views_only() {
         let right = key(KeyCode::Right, KeyModifiers::NONE);
-        assert_eq!(action_for(Step, &right), Some(Action::Step(1)));
-        assert_eq!(action_for(Compare, &right), Some(Action::Step(1)));
+        assert_eq!(action_for(Step, &right), Some(Action::Explorer(Ex::Step(1))));
+        assert_eq!(action_for(Compare, &right), Some(Action::Explorer(Ex::Step(1))));
         assert_eq!(action_for(Game, &right), Some(Action::MoveCursor(Dir::Right)));
         assert_eq!(action_for(Step, &ch('3')), None, "no playing while stepping");
         assert_eq!(action_for(Step, &ch('g')), Some(Action::ToggleGlyphs));
-        assert_eq!(action_for(Step, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Back));
-        assert_eq!(action_for(Compare, &key(KeyCode::Home, KeyModifiers::NONE)), Some(Action::StepToStart));
-        assert_eq!(action_for(Chooser, &ch(' ')), Some(Action::ListToggle));
+        assert_eq!(action_for(Step, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Explorer(Ex::Back)));
+        assert_eq!(
+            action_for(Compare, &key(KeyCode::Home, KeyModifiers::NONE)),
+            Some(Action::Explorer(Ex::StepToStart))
+        );
+        assert_eq!(action_for(Chooser, &ch(' ')), Some(Action::Explorer(Ex::ToggleSolver)));
     }
 }

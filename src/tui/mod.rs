@@ -1,53 +1,64 @@
-//! The terminal game (issue 3) and the explorer (issue 7): solver views, stepping through
-//! solutions, solvers side by side.
+//! The terminal game and the explorer: solver views, stepping through solutions, solvers side
+//! by side.
 //!
-//! Shape (DESIGN §4): [`app::App`] is the state; input becomes an [`action::Action`] through the
-//! one key table in [`keymap`]; only [`update::update`] (with its explorer half,
-//! `update_explorer`) changes the state; the views in [`view`] are widgets drawn from `&App`;
-//! [`event_loop::run`] is generic over ratatui's `Backend`. Solvers run on worker threads
-//! ([`worker`]), queued and tracked by [`explorer::runs`].
+//! Shape: [`app::App`] is the state; input becomes an [`action::Action`] through the one key
+//! table in [`keymap`]; only [`update::update`] changes the state, handing the explorer's
+//! actions to the explorer's own update ([`explorer::update`]), which never calls back; the
+//! views in [`view`] are widgets drawn from `&App`; [`event_loop::run`] is generic over
+//! ratatui's `Backend`. Solvers run on worker threads ([`worker`]), queued and tracked by
+//! [`explorer::runs`]. Unfinished games are kept in save slots ([`save`]); signals end the game
+//! as quitting does ([`signals`]).
 
 pub mod action;
 pub mod app;
 pub mod event_loop;
 pub mod explorer;
 pub mod keymap;
+pub mod list;
 pub mod look;
 pub mod picker;
 pub mod save;
+pub mod signals;
 pub mod terminal;
 pub mod theme;
 pub mod update;
-mod update_explorer;
 pub mod view;
 pub mod worker;
 
-use app::{App, Overlay};
+use app::App;
+use event_loop::Ending;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{self, Write};
 
-/// Runs the game in the real terminal until the player quits. The app is saved on every exit
-/// path the loop controls; the terminal is restored on all of them, panics included.
-pub fn run(mut app: App) -> io::Result<()> {
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub ending: Ending,
+    /// An unfinished game was left saved.
+    pub saved: bool,
+}
+
+/// Runs the game in the real terminal until the player quits or a signal (SIGTERM, SIGHUP,
+/// SIGINT) ends it. The game is saved and the terminal restored on every way out: quitting, a
+/// signal, an error (the guard's `Drop`) and a panic (its hook restores the terminal).
+pub fn run(mut app: App) -> io::Result<Outcome> {
+    let stop = signals::Stop::install()?;
     let guard = terminal::TerminalGuard::enter()?;
     let backend = CrosstermBackend::new(terminal::FrameWriter::new(io::stdout()));
     let mut term = Terminal::new(backend)?;
     let size = term.size()?;
     update::update(&mut app, action::Action::Resize { width: size.width, height: size.height });
-    let result = event_loop::run(&mut term, &mut app, &mut event_loop::TerminalEvents, |b, text| {
+    let mut events = event_loop::TerminalEvents::start(stop)?;
+    let result = event_loop::run(&mut term, &mut app, &mut events, |b, text| {
         b.write_all(text.as_bytes())?;
         b.flush()
     });
+    // Saved first: after a hang-up, writing to the terminal may fail.
     app.workers.cancel_all();
     app.persist();
+    let saved = app.slot.as_ref().is_some_and(|s| s.path().exists());
     drop(term);
     drop(guard);
-    result
-}
-
-/// Offers to resume `saved` when the app starts.
-pub fn offer_resume(app: &mut App, saved: save::SavedGame) {
-    app.overlay = Overlay::Resume(saved);
-    app.redraw = true;
+    result.map(|ending| Outcome { ending, saved })
 }

@@ -1,19 +1,19 @@
-//! The only place the app's state changes: one action at a time.
+//! The only place the app's state changes: one action at a time. The game's actions are
+//! applied here; the explorer's are handed to its own update (`explorer::update`) whole, and
+//! the explorer is told of the timer, finished jobs and new games. The explorer never calls back.
 
 use super::action::{Action, Dir};
-use super::app::{App, Optimum, Origin, Overlay, Tone};
+use super::app::{App, Offer, Optimum, Origin, Overlay, Tone};
+use super::explorer::update as explorer;
 use super::keymap::colour_key_name;
-use super::picker::Picker;
-use super::update_explorer;
+use super::picker::{Entry, Picker};
+use super::save::{Loaded, problem_note};
 use super::view::geometry::app_board_geom;
 use super::worker::JobResult;
 use crate::formats::{Puzzle, id};
-use crate::model::{Colour, Components, Mode, Move, MoveError};
-use crate::solver::{Limits, Problem, SolveError, exact::Exact};
-use std::time::{Duration, Instant};
-
-/// Bounds on the background search for the optimum, which then reports a lower bound instead.
-const OPTIMUM_LIMITS: Limits = Limits { time: Some(Duration::from_secs(10)), nodes: None, memory: Some(256 << 20) };
+use crate::model::{Colour, Mode, Move, MoveError};
+use crate::solver::SolveError;
+use std::time::Instant;
 
 pub fn update(app: &mut App, action: Action) {
     match action {
@@ -22,7 +22,7 @@ pub fn update(app: &mut App, action: Action) {
             app.redraw = true;
         }
         Action::JobDone(result) => {
-            if !update_explorer::job_done(app, &result) {
+            if !explorer::job_done(app, &result) {
                 job_done(app, result);
             }
             // A finished run changes what the solver panel shows.
@@ -30,8 +30,13 @@ pub fn update(app: &mut App, action: Action) {
         }
         Action::Tick => {
             // A running job's progress is worth a frame; so is autoplay's step.
-            let stepped = update_explorer::tick(app, Instant::now());
+            let stepped = explorer::tick(app, Instant::now());
             app.redraw |= stepped || app.busy();
+        }
+        Action::Explorer(a) => {
+            app.redraw = true;
+            app.status = None;
+            explorer::command(app, a);
         }
         other => {
             app.redraw = true;
@@ -39,7 +44,7 @@ pub fn update(app: &mut App, action: Action) {
             command(app, other);
         }
     }
-    update_explorer::refresh(app);
+    explorer::refresh(app);
 }
 
 fn command(app: &mut App, action: Action) {
@@ -50,11 +55,11 @@ fn command(app: &mut App, action: Action) {
         Action::Click { x, y } => click(app, x, y),
         Action::MoveCursor(d) => move_cursor(app, d),
         Action::Undo => match app.game.undo() {
-            Some(_) => changed(app),
+            Some(_) => app.game_changed(),
             None => app.say(Tone::Info, "nothing to undo"),
         },
         Action::Redo => match app.game.redo() {
-            Some(_) => changed(app),
+            Some(_) => app.game_changed(),
             None => app.say(Tone::Info, "nothing to redo"),
         },
         Action::Restart => {
@@ -62,15 +67,12 @@ fn command(app: &mut App, action: Action) {
                 app.say(Tone::Info, "already at the start");
             } else {
                 app.game.restart();
-                changed(app);
+                app.game_changed();
                 app.say(Tone::Info, "back at the start: r redoes the moves, a new move replaces them");
             }
         }
         Action::NewGame => new_random_game(app),
-        Action::OpenPicker => {
-            let p = Picker::open(&app.options.files, app.options.puzzles_dir.as_deref());
-            app.overlay = Overlay::Picker(p);
-        }
+        Action::OpenPicker => open_picker(app),
         Action::ToggleHelp => {
             app.overlay = if matches!(app.overlay, Overlay::Help(_)) { Overlay::None } else { Overlay::Help(0) };
         }
@@ -103,59 +105,25 @@ fn command(app: &mut App, action: Action) {
                 _ => {}
             }
         }
-        Action::ListOpen => match app.overlay {
-            Overlay::Chooser(_) => update_explorer::start_compare(app),
-            _ => open_picked(app),
-        },
+        Action::ListOpen => open_picked(app),
+        Action::ListDiscard => discard_picked(app),
         Action::ResumeAccept => {
-            if let Overlay::Resume(saved) = std::mem::replace(&mut app.overlay, Overlay::None) {
-                match saved.restore() {
-                    Ok((puzzle, game)) => {
-                        set_game(app, puzzle, game, Origin::Saved);
-                        app.slot_ours = true;
-                        app.say(Tone::Good, "welcome back: the game is as you left it");
-                    }
-                    Err(e) => app.say(Tone::Warn, format!("the saved game could not be resumed: {e}")),
-                }
+            if let Overlay::Resume(offer) = std::mem::replace(&mut app.overlay, Overlay::None) {
+                resume(app, offer.slot);
             }
         }
         Action::ResumeDecline => {
             app.overlay = Overlay::None;
-            app.say(Tone::Info, "the saved game is kept until you make a move in this one");
+            app.say(Tone::Info, "the saved game is kept: o lists it");
         }
         Action::ResumeDiscard => {
-            app.overlay = Overlay::None;
-            if let Some(store) = &app.options.store {
-                match store.clear() {
-                    Ok(()) => app.say(Tone::Info, "the saved game was discarded"),
-                    Err(e) => app.say(Tone::Warn, e),
-                }
+            if let Overlay::Resume(offer) = std::mem::replace(&mut app.overlay, Overlay::None) {
+                discard(app, offer.slot);
             }
         }
-        Action::Resize { .. } | Action::JobDone(_) | Action::Tick => unreachable!("handled in update"),
-        Action::NextFamily
-        | Action::NextAlgorithm
-        | Action::RunOrCancel
-        | Action::Hint
-        | Action::StepThrough
-        | Action::OpenCompare
-        | Action::Step(_)
-        | Action::StepToStart
-        | Action::StepToEnd
-        | Action::ToggleAutoplay
-        | Action::Speed(_)
-        | Action::TakeOver
-        | Action::Back
-        | Action::ListToggle => update_explorer::command(app, action),
-    }
-}
-
-/// After any change to the game.
-pub(super) fn changed(app: &mut App) {
-    app.components = Components::new(app.game.board()).len();
-    app.unsaved = true;
-    if app.game.is_solved() {
-        app.picked = None;
+        Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Explorer(_) => {
+            unreachable!("handled in update")
+        }
     }
 }
 
@@ -164,7 +132,7 @@ fn play(app: &mut App, mv: Move) {
     match app.game.play(mv) {
         Ok(played) => {
             let gained = played.gained;
-            changed(app);
+            app.game_changed();
             if app.game.is_solved() {
                 return;
             }
@@ -286,15 +254,15 @@ fn new_random_game(app: &mut App) {
     if needs_confirming(app, Action::NewGame) {
         return;
     }
-    let mut args = app.options.board.clone();
-    args.seed = None;
-    match crate::cli::random_puzzle(&args) {
+    let mut ask = app.options.board.clone();
+    ask.seed = None;
+    match ask.puzzle() {
         Ok((puzzle, seed)) => {
             let game = puzzle.game();
-            set_game(app, puzzle, game, Origin::Random { seed });
-            app.say(Tone::Info, format!("new game, seed {seed}"));
+            let kept = set_game(app, puzzle, game, Origin::Random { seed });
+            app.say(Tone::Info, format!("new game, seed {seed}{kept}"));
         }
-        Err(e) => app.say(Tone::Warn, e.message),
+        Err(e) => app.say(Tone::Warn, e.to_string()),
     }
 }
 
@@ -304,14 +272,24 @@ fn needs_confirming(app: &mut App, action: Action) -> bool {
     let confirmed = app.confirm.take() == Some(action.clone());
     if unfinished && !confirmed {
         let key = if action == Action::NewGame { "n" } else { "Enter" };
-        app.say(
-            Tone::Warn,
-            format!("this game is unfinished ({} moves): press {key} again to leave it", app.game.moves_made()),
-        );
+        let kept = if app.options.store.is_some() { "; it stays saved" } else { "" };
+        let n = app.game.moves_made();
+        let moves = if n == 1 { "move" } else { "moves" };
+        app.say(Tone::Warn, format!("unfinished game ({n} {moves}): press {key} again to leave it{kept}"));
         app.confirm = Some(action);
         return true;
     }
     false
+}
+
+fn open_picker(app: &mut App) {
+    let own = app.slot.as_ref().map(|s| s.number());
+    let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
+    let p = Picker::open(scan.found, &app.options.files, app.options.puzzles_dir.as_deref());
+    app.overlay = Overlay::Picker(p);
+    if let Some(note) = scan.notes.first() {
+        app.say(Tone::Warn, note.clone());
+    }
 }
 
 fn open_picked(app: &mut App) {
@@ -320,45 +298,121 @@ fn open_picked(app: &mut App) {
         app.say(Tone::Info, "no puzzles to open");
         return;
     };
-    match entry.puzzle {
-        Err(e) => app.say(Tone::Warn, e),
-        Ok(puzzle) => {
-            if needs_confirming(app, Action::ListOpen) {
-                return;
+    if let Some(why) = entry.disabled() {
+        app.say(Tone::Warn, why);
+        return;
+    }
+    if needs_confirming(app, Action::ListOpen) {
+        return;
+    }
+    match entry {
+        Entry::Saved(found) => {
+            if resume(app, found.slot) {
+                app.overlay = Overlay::None;
             }
+        }
+        Entry::File(file) => {
+            let Ok(puzzle) = file.puzzle else { return };
             app.overlay = Overlay::None;
             let game = puzzle.game();
             let title = puzzle.title.clone();
-            set_game(app, puzzle, game, Origin::File(entry.path));
-            app.say(Tone::Info, format!("opened {title}"));
+            let kept = set_game(app, puzzle, game, Origin::File(file.path));
+            app.say(Tone::Info, format!("opened {title}{kept}"));
         }
     }
 }
 
-/// Switches to another game.
-pub(super) fn set_game(app: &mut App, puzzle: Puzzle, game: crate::model::Game, origin: Origin) {
+fn discard_picked(app: &mut App) {
+    let Overlay::Picker(p) = &app.overlay else { return };
+    match p.current() {
+        Some(Entry::Saved(found)) => {
+            let slot = found.slot;
+            if discard(app, slot)
+                && let Overlay::Picker(p) = &mut app.overlay
+            {
+                p.remove_current();
+            }
+        }
+        _ => app.say(Tone::Info, "d discards a saved game; puzzle files stay"),
+    }
+}
+
+/// Resumes the game saved in `slot`, which this floodit then holds. False (with a word why) if
+/// it cannot: another floodit plays it, or it is gone or unreadable.
+fn resume(app: &mut App, slot: u32) -> bool {
+    let Some(store) = app.options.store.clone() else { return false };
+    let held = match store.lock(slot) {
+        Ok(Some(held)) => held,
+        Ok(None) => {
+            app.say(Tone::Warn, "that game is open in another floodit");
+            return false;
+        }
+        Err(e) => {
+            app.say(Tone::Warn, e);
+            return false;
+        }
+    };
+    let loaded = held.load();
+    let restored = match &loaded {
+        Loaded::Game(saved) => saved.restore(),
+        Loaded::Empty => Err("it is no longer saved (finished or discarded meanwhile)".into()),
+        other => Err(problem_note(held.path(), other).unwrap_or_default()),
+    };
+    match restored {
+        Ok((puzzle, game)) => {
+            let kept = set_game(app, puzzle, game, Origin::Saved);
+            app.slot = Some(held);
+            app.say(Tone::Good, format!("welcome back: the game is as you left it{kept}"));
+            true
+        }
+        Err(e) => {
+            app.say(Tone::Warn, format!("the saved game could not be resumed: {e}"));
+            false
+        }
+    }
+}
+
+/// Discards the game saved in `slot`. False (with a word why) if it cannot.
+fn discard(app: &mut App, slot: u32) -> bool {
+    let Some(store) = &app.options.store else { return false };
+    let done = match store.lock(slot) {
+        Ok(Some(held)) => held.clear(),
+        Ok(None) => Err("that game is open in another floodit: it is not discarded".into()),
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(()) => {
+            app.say(Tone::Info, "the saved game was discarded");
+            true
+        }
+        Err(e) => {
+            app.say(Tone::Warn, e);
+            false
+        }
+    }
+}
+
+/// Switches to another game. The game left, if unfinished, stays saved in its slot; what to add
+/// to the status line to say so is returned.
+pub(super) fn set_game(app: &mut App, puzzle: Puzzle, game: crate::model::Game, origin: Origin) -> &'static str {
+    app.persist();
+    let kept = if app.slot.is_some() && !app.game.is_solved() && !app.game.history().is_empty() {
+        " (the last game is saved: o lists it)"
+    } else {
+        ""
+    };
     if let Optimum::Searching(job) = &app.optimum {
         app.workers.cancel(job.id);
     }
-    update_explorer::reset(app);
+    explorer::reset(app);
+    app.slot = None;
     app.puzzle = puzzle;
     app.game = game;
     app.origin = origin;
     app.confirm = None;
     app.unsaved = false;
     app.start_game();
-}
-
-/// Finds out what can be known about the optimum of the starting board.
-pub(super) fn start_optimum(app: &mut App) {
-    app.optimum = if let Some(o) = app.puzzle.optimal {
-        Optimum::Stated(o)
-    } else if !app.options.search_optimum {
-        Optimum::Unknown { why: "not searched".into(), at_least: None }
-    } else {
-        let problem = Problem::new(app.game.start().clone(), app.game.mode());
-        Optimum::Searching(app.workers.solve(std::sync::Arc::new(Exact), problem, OPTIMUM_LIMITS))
-    };
+    kept
 }
 
 fn job_done(app: &mut App, result: JobResult) {
@@ -385,4 +439,27 @@ fn job_done(app: &mut App, result: JobResult) {
 fn osc52(text: &str) -> String {
     use base64::Engine;
     format!("\x1b]52;c;{}\x07", base64::engine::general_purpose::STANDARD.encode(text))
+}
+
+/// At start: offers to resume the newest saved game (`offer`, for a start that asked for no
+/// particular board), or says that saved games wait in the picker; and tells of damaged saves
+/// moved aside and saves of a later format kept.
+pub fn greet_saved_games(app: &mut App, offer: bool) {
+    let Some(store) = &app.options.store else { return };
+    let scan = store.scan(app.slot.as_ref().map(|s| s.number()));
+    let waiting = scan.resumable().count();
+    if let Some(note) = scan.notes.first() {
+        app.say(Tone::Warn, note.clone());
+    } else if waiting > 0 && !offer {
+        let text = match waiting {
+            1 => "an unfinished game is saved: o lists it".to_string(),
+            n => format!("{n} unfinished games are saved: o lists them"),
+        };
+        app.say(Tone::Info, text);
+    }
+    if offer && let Some((found, saved)) = scan.resumable().next() {
+        let offer = Offer { slot: found.slot, saved: saved.clone(), others: waiting - 1 };
+        app.overlay = Overlay::Resume(offer);
+    }
+    app.redraw = true;
 }

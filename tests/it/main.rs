@@ -9,5 +9,6 @@ mod tui_app;
 mod tui_common;
 mod tui_explorer;
 mod tui_measure;
+mod tui_saves;
 mod tui_snapshots;
 mod tui_tmux;

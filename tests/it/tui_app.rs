@@ -1,12 +1,12 @@
-//! Behaviour of the app driven through its keys and actions: history, saving and resuming,
-//! mouse clicks, confirmations, the background optimum search, the picker and bad input.
+//! Behaviour of the app driven through its keys and actions: history, mouse clicks,
+//! confirmations, the background optimum search, the picker and bad input. Saving and resuming
+//! are in `tui_saves`.
 
 use crate::tui_common;
 
 use crossterm::event::{Event, KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use floodit::model::Mode;
 use floodit::tui::app::{Optimum, Overlay};
-use floodit::tui::save::Store;
 use floodit::tui::view::geometry::app_board_geom;
 use tui_common::{app, app_with, key_event, press, screen, send, settle, temp_dir};
 
@@ -24,43 +24,6 @@ fn undone_moves_stay_until_a_new_move_replaces_them() {
     press(&mut a, "3");
     assert_eq!((a.game.moves_made(), a.game.history().len()), (3, 3));
     assert!(!screen(&a).contains("undone"));
-}
-
-#[test]
-fn quitting_saves_and_the_next_start_offers_to_resume() {
-    let dir = temp_dir("resume");
-    let store = || Some(Store::new(&dir));
-    let mut a = app_with(&[KUNIGAMI], 80, 24, store(), false);
-    press(&mut a, "101u");
-    a.persist();
-    press(&mut a, "q");
-    assert!(a.quit);
-
-    let mut b = app_with(&["--seed", "1"], 80, 24, store(), false);
-    assert!(matches!(b.overlay, Overlay::Resume(_)));
-    assert!(screen(&b).contains("Kunigami's 5x5"));
-    press(&mut b, "\n");
-    assert_eq!(b.puzzle.title, "Kunigami's 5x5");
-    assert_eq!((b.game.moves_made(), b.game.history().len()), (2, 3));
-    assert_eq!(b.game.board(), a.game.board());
-    // Solving the resumed game clears the slot.
-    press(&mut b, "13024");
-    assert!(b.game.is_solved());
-    b.persist();
-    assert!(Store::new(&dir).load().unwrap().is_none());
-
-    // "n" keeps the save; "d" discards it.
-    let mut c = app_with(&[KUNIGAMI], 80, 24, store(), false);
-    press(&mut c, "1");
-    c.persist();
-    let mut d = app_with(&[KUNIGAMI], 80, 24, store(), false);
-    press(&mut d, "n");
-    assert!(matches!(d.overlay, Overlay::None));
-    assert!(Store::new(&dir).load().unwrap().is_some());
-    let mut e = app_with(&[KUNIGAMI], 80, 24, store(), false);
-    press(&mut e, "d");
-    assert!(Store::new(&dir).load().unwrap().is_none());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

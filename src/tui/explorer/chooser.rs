@@ -2,6 +2,7 @@
 
 use super::catalogue::Catalogue;
 use crate::solver::Family;
+use crate::tui::list::Selection;
 
 /// Most boards shown side by side.
 pub const MAX_LANES: usize = 6;
@@ -12,12 +13,14 @@ pub struct Choice {
     pub family: Family,
     pub summary: String,
     pub checked: bool,
+    /// Why the solver cannot be chosen here, if it cannot.
+    pub disabled: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chooser {
     pub items: Vec<Choice>,
-    pub selected: usize,
+    pub selection: Selection,
 }
 
 impl Chooser {
@@ -31,21 +34,28 @@ impl Chooser {
                 family: e.family(),
                 summary: e.info.summary.clone(),
                 checked: checked.iter().any(|c| c == e.name()),
+                disabled: None,
             })
             .collect();
-        Chooser { items, selected: 0 }
+        Chooser { items, selection: Selection::default() }
     }
 
     pub fn move_by(&mut self, d: isize) {
-        if !self.items.is_empty() {
-            self.selected = self.selected.saturating_add_signed(d).min(self.items.len() - 1);
-        }
+        self.selection.move_by(d, self.items.len());
     }
 
-    /// Ticks or unticks the selected solver; at most [`MAX_LANES`] can be ticked.
+    pub fn current(&self) -> Option<&Choice> {
+        self.items.get(self.selection.index())
+    }
+
+    /// Ticks or unticks the selected solver; at most [`MAX_LANES`] can be ticked, and a disabled
+    /// one not at all (it can be unticked).
     pub fn toggle(&mut self) -> Result<(), String> {
         let ticked = self.chosen().len();
-        let Some(item) = self.items.get_mut(self.selected) else { return Ok(()) };
+        let Some(item) = self.items.get_mut(self.selection.index()) else { return Ok(()) };
+        if let Some(why) = item.disabled.as_ref().filter(|_| !item.checked) {
+            return Err(format!("{}: {why}", item.solver));
+        }
         if !item.checked && ticked >= MAX_LANES {
             return Err(format!("at most {MAX_LANES} solvers side by side: untick one first"));
         }
@@ -53,8 +63,9 @@ impl Chooser {
         Ok(())
     }
 
+    /// The ticked solvers that can run here.
     pub fn chosen(&self) -> Vec<String> {
-        self.items.iter().filter(|i| i.checked).map(|i| i.solver.clone()).collect()
+        self.items.iter().filter(|i| i.checked && i.disabled.is_none()).map(|i| i.solver.clone()).collect()
     }
 }
 
@@ -76,5 +87,20 @@ mod tests {
         c.move_by(-100);
         c.toggle().unwrap();
         assert_eq!(c.chosen().len(), MAX_LANES - 1);
+    }
+
+    #[test]
+    fn a_disabled_solver_cannot_be_ticked_but_can_be_unticked() {
+        let mut c = Chooser::new(&Catalogue::from_registry(), &["greedy".to_string()]);
+        for item in &mut c.items[..2] {
+            item.disabled = Some("not for this board".into());
+        }
+        assert!(c.chosen().is_empty(), "a ticked solver that cannot run is not compared");
+        c.toggle().unwrap();
+        assert!(!c.items[0].checked, "greedy was ticked before it was disabled");
+        assert!(c.toggle().unwrap_err().contains("greedy: not for this board"));
+        c.move_by(1);
+        assert!(c.toggle().is_err());
+        assert!(c.chosen().is_empty());
     }
 }

@@ -1,5 +1,6 @@
-//! The explorer's state: which solver view the panel shows, the solvers on offer, their runs,
-//! and the step-through and compare modes. Only `update` (through `update_explorer`) changes it.
+//! The explorer: which solver view the panel shows, the solvers on offer, their runs, and the
+//! step-through and compare modes. Its own [`update`] changes it, handed its actions by the
+//! game's update.
 
 pub mod catalogue;
 pub mod chooser;
@@ -7,6 +8,7 @@ pub mod compare;
 pub mod playback;
 pub mod runs;
 pub mod stepping;
+pub(crate) mod update;
 
 use crate::model::Mode as GameMode;
 use crate::solver::Family;

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod geometry;
 pub mod help;
 mod history;
+pub mod list_popup;
 mod overlays;
 mod panel;
 
@@ -47,7 +48,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Overlay::Help(scroll) => frame.render_widget(help::HelpView { app, scroll: *scroll }, area),
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
-        Overlay::Resume(saved) => frame.render_widget(overlays::ResumeView { app, saved }, area),
+        Overlay::Resume(offer) => frame.render_widget(overlays::ResumeView { app, offer }, area),
         Overlay::Id => frame.render_widget(overlays::IdView { app }, area),
     }
 }

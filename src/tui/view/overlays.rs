@@ -1,11 +1,12 @@
 //! Boxes drawn over the panes: the solved screen, the puzzle picker, the chooser of solvers to
 //! compare, the resume offer and the game ID.
 
-use super::super::app::{App, Optimum};
+use super::super::app::{App, Offer, Optimum};
 use super::super::explorer::chooser::{Chooser, MAX_LANES};
 use super::super::keymap::{Context, hints};
-use super::super::picker::Picker;
-use super::super::save::SavedGame;
+use super::super::picker::{Entry, Picker};
+use super::super::save::{FoundState, SavedGame};
+use super::list_popup::{ListPopup, Row};
 use super::{centred, popup, wrapped_height};
 use crate::formats::{id, tatham};
 use ratatui::buffer::Buffer;
@@ -74,6 +75,40 @@ impl Widget for Solved<'_> {
     }
 }
 
+/// "2 moves made (and 1 undone)".
+fn moves_made(s: &SavedGame) -> String {
+    let undone = s.moves.len() - s.applied.min(s.moves.len());
+    let extra = if undone > 0 { format!(" (and {undone} undone)") } else { String::new() };
+    let moves = if s.applied == 1 { "move" } else { "moves" };
+    format!("{} {moves} made{extra}", s.applied)
+}
+
+fn picker_row(e: &Entry) -> Row {
+    let text = match e {
+        Entry::Saved(f) => match &f.state {
+            FoundState::Saved(g) | FoundState::InUse(Some(g)) => format!("saved: {}, {}", g.title, moves_made(g)),
+            FoundState::InUse(None) | FoundState::Newer(_) => format!("saved game in slot {}", f.slot),
+        },
+        Entry::File(f) => {
+            let name = f.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            match &f.puzzle {
+                Ok(pz) => {
+                    let g = pz.board.graph();
+                    let opt = pz.optimal.map(|o| format!(", optimum {o}")).unwrap_or_default();
+                    let size = if g.topology().is_one_row() {
+                        format!("{} {}", g.topology(), g.len())
+                    } else {
+                        format!("{}x{} {}", g.rows(), g.cols(), g.topology())
+                    };
+                    format!("{}  ({size}, {} colours{opt})  {name}", pz.title, pz.board.num_colours())
+                }
+                Err(_) => name,
+            }
+        }
+    };
+    Row { text, tick: None, disabled: e.disabled() }
+}
+
 pub struct PickerView<'a> {
     pub app: &'a App,
     pub picker: &'a Picker,
@@ -84,35 +119,17 @@ impl Widget for PickerView<'_> {
         let app = self.app;
         let ui = app.look.ui();
         let p = self.picker;
-        let w = area.width.min(90);
-        let h = area.height.min(p.entries.len() as u16 + 6).max(7.min(area.height));
-        let rect = centred(area, w, h);
-        let mut lines = vec![Line::styled(format!("from {}", p.source), ui.dim)];
-        let room = h.saturating_sub(4) as usize;
-        let first = p.selected.saturating_sub(room.saturating_sub(1));
-        if p.entries.is_empty() {
-            lines.push(Line::styled("no puzzle files here", ui.dim));
+        ListPopup {
+            look: &app.look,
+            title: " Open a puzzle ",
+            max_width: 90,
+            above: vec![Line::styled(format!("from {}", p.source), ui.dim)],
+            rows: p.entries.iter().map(picker_row).collect(),
+            selected: p.selection.index(),
+            empty: "no puzzle files here",
+            below: vec![key_line(app, Context::Picker)],
         }
-        for (i, e) in p.entries.iter().enumerate().skip(first).take(room) {
-            let name = e.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            let (text, style) = match &e.puzzle {
-                Ok(pz) => {
-                    let g = pz.board.graph();
-                    let opt = pz.optimal.map(|o| format!(", optimum {o}")).unwrap_or_default();
-                    let size = if g.topology().is_one_row() {
-                        format!("{} {}", g.topology(), g.len())
-                    } else {
-                        format!("{}x{} {}", g.rows(), g.cols(), g.topology())
-                    };
-                    (format!("{}  ({size}, {} colours{opt})  {name}", pz.title, pz.board.num_colours()), ui.text)
-                }
-                Err(err) => (format!("{name}: {err}"), ui.warn),
-            };
-            let style = if i == p.selected { style.patch(ui.highlight) } else { style };
-            lines.push(Line::styled(format!("{} {text}", if i == p.selected { ">" } else { " " }), style));
-        }
-        lines.push(key_line(app, Context::Picker));
-        super::popup(&app.look, " Open a puzzle ", lines, rect, buf);
+        .render(area, buf);
     }
 }
 
@@ -126,54 +143,57 @@ impl Widget for ChooserView<'_> {
         let app = self.app;
         let ui = app.look.ui();
         let c = self.chooser;
-        let w = area.width.min(76);
-        // Title bar and footer stay in view; the list scrolls with the selection.
-        let h = area.height.saturating_sub(2).min(c.items.len() as u16 + 5);
-        let rect = centred(area, w, h);
         let from = match app.game.moves_made() {
             0 => "the start".to_string(),
             n => format!("your position after {n} moves"),
         };
-        let mut lines = vec![Line::styled(format!("Up to {MAX_LANES} solvers, side by side from {from}:"), ui.dim)];
-        let room = h.saturating_sub(5) as usize;
-        let first = c.selected.saturating_sub(room.saturating_sub(1));
         let name_w = c.items.iter().map(|i| i.solver.chars().count()).max().unwrap_or(0);
-        for (i, item) in c.items.iter().enumerate().skip(first).take(room) {
-            let tick = if item.checked { "[x]" } else { "[ ]" };
-            let here = i == c.selected;
-            let style = if here { ui.text.patch(ui.highlight) } else { ui.text };
-            let text =
-                format!("{} {tick} {:<name_w$}  {}", if here { ">" } else { " " }, item.solver, item.family.name());
-            lines.push(Line::styled(text, style));
+        let rows = c
+            .items
+            .iter()
+            .map(|i| Row {
+                text: format!("{:<name_w$}  {}", i.solver, i.family.name()),
+                tick: Some(i.checked),
+                disabled: i.disabled.clone(),
+            })
+            .collect();
+        let detail = c.current().map(|i| i.disabled.clone().unwrap_or_else(|| i.summary.clone())).unwrap_or_default();
+        ListPopup {
+            look: &app.look,
+            title: " Compare solvers ",
+            max_width: 76,
+            above: vec![Line::styled(format!("Up to {MAX_LANES} solvers, side by side from {from}:"), ui.dim)],
+            rows,
+            selected: c.selection.index(),
+            empty: "no solvers",
+            below: vec![Line::styled(detail, ui.dim), key_line(app, Context::Chooser)],
         }
-        if let Some(item) = c.items.get(c.selected) {
-            let summary: String = item.summary.chars().take(w.saturating_sub(4) as usize).collect();
-            lines.push(Line::styled(summary, ui.dim));
-        }
-        lines.push(key_line(app, Context::Chooser));
-        super::popup(&app.look, " Compare solvers ", lines, rect, buf);
+        .render(area, buf);
     }
 }
 
 pub struct ResumeView<'a> {
     pub app: &'a App,
-    pub saved: &'a SavedGame,
+    pub offer: &'a Offer,
 }
 
 impl Widget for ResumeView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let ui = app.look.ui();
-        let s = self.saved;
-        let undone = s.moves.len() - s.applied.min(s.moves.len());
-        let extra = if undone > 0 { format!(" (and {undone} undone)") } else { String::new() };
-        let lines = vec![
+        let s = &self.offer.saved;
+        let mut lines = vec![
             Line::styled("An unfinished game was saved:", ui.text),
             Line::styled(format!("  {}", s.title), ui.title),
-            Line::styled(format!("  {} moves made{extra}", s.applied), ui.text),
-            Line::raw(""),
-            key_line(app, Context::Resume),
+            Line::styled(format!("  {}", moves_made(s)), ui.text),
         ];
+        match self.offer.others {
+            0 => {}
+            1 => lines.push(Line::styled("One more saved game waits in the picker (o).", ui.dim)),
+            n => lines.push(Line::styled(format!("{n} more saved games wait in the picker (o)."), ui.dim)),
+        }
+        lines.push(Line::raw(""));
+        lines.push(key_line(app, Context::Resume));
         boxed(app, " Resume? ", lines, 70, area, buf);
     }
 }

@@ -30,6 +30,17 @@ pub fn app_with(words: &[&str], width: u16, height: u16, store: Option<Store>, s
     build_play(&args, setup).unwrap_or_else(|e| panic!("{}", e.message))
 }
 
+/// The save files in data directory `dir`, by name.
+pub fn save_files(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("current-game") && n.ends_with(".toml"))
+        .collect();
+    names.sort();
+    names
+}
+
 /// A fresh, empty directory for one test.
 pub fn temp_dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("floodit-tui-{tag}-{}", std::process::id()));

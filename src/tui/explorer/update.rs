@@ -1,53 +1,57 @@
-//! The explorer's part of `update`: the solver panel's keys, the runs each view wants for the
+//! The explorer's part of the update: the solver panel's keys, the runs each view wants for the
 //! current position (started, and cancelled when the position moves on), stepping through
 //! solutions, comparisons, and autoplay's timer.
+//!
+//! The game's update hands over every [`ExplorerAction`] and asks for the explorer's share of
+//! the timer, finished jobs and new games; nothing here calls back into the game's update.
 
-use super::action::Action;
-use super::app::{App, Optimum, Overlay, Tone};
-use super::explorer::chooser::{Chooser, MAX_LANES};
-use super::explorer::compare::Compare;
-use super::explorer::playback::Playback;
-use super::explorer::runs::{RunState, max_parallel};
-use super::explorer::stepping::Stepper;
-use super::explorer::{Mode, Panel};
-use super::view::elapsed;
+use super::chooser::{Chooser, MAX_LANES};
+use super::compare::Compare;
+use super::playback::Playback;
+use super::runs::{RunState, max_parallel};
+use super::stepping::Stepper;
+use super::{Mode, Panel};
 use crate::solver::{Family, Problem};
+use crate::tui::action::ExplorerAction;
+use crate::tui::app::{App, Optimum, Overlay, Tone};
+use crate::tui::view::elapsed;
 use crate::tui::worker::JobResult;
 use std::time::Instant;
 
 /// Applies one of the explorer's actions.
-pub(super) fn command(app: &mut App, action: Action) {
+pub(crate) fn command(app: &mut App, action: ExplorerAction) {
+    use ExplorerAction as A;
     match action {
-        Action::NextFamily => next_family(app),
-        Action::NextAlgorithm => next_algorithm(app),
-        Action::RunOrCancel => run_or_cancel(app),
-        Action::Hint => hint(app),
-        Action::StepThrough => step_through(app),
-        Action::OpenCompare => open_chooser(app),
-        Action::ListToggle => {
+        A::NextFamily => next_family(app),
+        A::NextAlgorithm => next_algorithm(app),
+        A::RunOrCancel => run_or_cancel(app),
+        A::Hint => hint(app),
+        A::StepThrough => step_through(app),
+        A::OpenCompare => open_chooser(app),
+        A::ToggleSolver => {
             if let Overlay::Chooser(c) = &mut app.overlay
                 && let Err(e) = c.toggle()
             {
                 app.say(Tone::Warn, e);
             }
         }
-        Action::Step(by) => playback(app, |p, _| {
+        A::StartCompare => start_compare(app),
+        A::Step(by) => playback(app, |p, _| {
             p.step(by);
         }),
-        Action::StepToStart => playback(app, |p, _| {
+        A::StepToStart => playback(app, |p, _| {
             p.jump(0);
         }),
-        Action::StepToEnd => playback(app, |p, _| {
+        A::StepToEnd => playback(app, |p, _| {
             p.jump(p.len);
         }),
-        Action::ToggleAutoplay => playback(app, |p, now| p.toggle(now)),
-        Action::Speed(by) => playback(app, |p, now| p.speed_by(by, now)),
-        Action::TakeOver => take_over(app),
-        Action::Back => {
+        A::ToggleAutoplay => playback(app, |p, now| p.toggle(now)),
+        A::Speed(by) => playback(app, |p, now| p.speed_by(by, now)),
+        A::TakeOver => take_over(app),
+        A::Back => {
             app.explorer.mode = Mode::Play;
             app.say(Tone::Info, "back to your game, as you left it");
         }
-        _ => {}
     }
 }
 
@@ -190,7 +194,7 @@ fn open_chooser(app: &mut App) {
 }
 
 /// Enter in the chooser: compare the ticked solvers from the current position.
-pub(super) fn start_compare(app: &mut App) {
+fn start_compare(app: &mut App) {
     let Overlay::Chooser(c) = &app.overlay else { return };
     let chosen = c.chosen();
     if chosen.is_empty() {
@@ -224,7 +228,7 @@ fn take_over(app: &mut App) {
     let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
     app.game = s.take_over();
     app.picked = None;
-    super::update::changed(app);
+    app.game_changed();
     let text = if step < len {
         format!("you play on from {name}'s step {step} of {len}: r replays its next move")
     } else {
@@ -234,7 +238,7 @@ fn take_over(app: &mut App) {
 }
 
 /// The timer: takes autoplay's step when it is due. True if the board changed.
-pub(super) fn tick(app: &mut App, now: Instant) -> bool {
+pub(crate) fn tick(app: &mut App, now: Instant) -> bool {
     match &mut app.explorer.mode {
         Mode::Play => false,
         Mode::Step(s) => {
@@ -251,7 +255,7 @@ pub(super) fn tick(app: &mut App, now: Instant) -> bool {
 }
 
 /// Files a finished job with its run. False if the job was not the explorer's.
-pub(super) fn job_done(app: &mut App, result: &JobResult) -> bool {
+pub(crate) fn job_done(app: &mut App, result: &JobResult) -> bool {
     let start = start(app);
     let here = here(app);
     let known = app.optimum_moves().is_some();
@@ -282,7 +286,7 @@ pub(super) fn job_done(app: &mut App, result: &JobResult) -> bool {
 }
 
 /// Forgets the explorer's runs and modes (a new game).
-pub(super) fn reset(app: &mut App) {
+pub(crate) fn reset(app: &mut App) {
     app.explorer.runs.clear(&mut app.workers);
     app.explorer.mode = Mode::Play;
     app.explorer.follow_exact = false;
@@ -291,7 +295,7 @@ pub(super) fn reset(app: &mut App) {
 /// Starts the runs the screen wants for the current position, cancels those nobody wants any
 /// more (the player's own requests stay while their position is the current one or the start),
 /// and sets up compare lanes whose solvers have answered. Called after every action.
-pub(super) fn refresh(app: &mut App) {
+pub(crate) fn refresh(app: &mut App) {
     let here = here(app);
     let start = start(app);
     let wanted = wanted(app, &here, &start);
