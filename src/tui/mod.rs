@@ -1,7 +1,7 @@
-//! The terminal game (issue 3) and the explorer (issue 7): solver views, stepping through
-//! solutions, solvers side by side.
+//! The terminal game and the explorer: solver views, stepping through solutions, solvers side
+//! by side.
 //!
-//! Shape (DESIGN §4): [`app::App`] is the state; input becomes an [`action::Action`] through the
+//! Shape (docs/architecture.md, 'The terminal game'): [`app::App`] is the state; input becomes an [`action::Action`] through the
 //! one key table in [`keymap`]; only [`update::update`] (with its explorer half,
 //! `update_explorer`) changes the state; the views in [`view`] are widgets drawn from `&App`;
 //! [`event_loop::run`] is generic over ratatui's `Backend`. Solvers run on worker threads

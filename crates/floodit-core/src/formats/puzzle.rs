@@ -1,4 +1,4 @@
-//! Puzzle files (TOML), DESIGN §2.
+//! Puzzle files (TOML), as docs/formats.md describes them.
 
 use super::error::{FormatError, line_of};
 use crate::model::{Board, Cell, Colour, Game, Graph, GraphError, MAX_COLOURS, Mode, Topology};
