@@ -1,4 +1,4 @@
-//! Timings for the polynomial algorithms at the sizes the issue asks for (run in release):
+//! Timings for the polynomial algorithms at their target sizes (run in release):
 //!
 //!     cargo run --release --example poly_bench
 //!

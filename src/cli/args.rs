@@ -1,4 +1,4 @@
-//! The command line (DESIGN §3), as clap derive types.
+//! The command line (described in docs/guide.md, 'The command line'), as clap derive types.
 
 use crate::formats::dataset::PivotChoice;
 use crate::model::Topology;

@@ -1,7 +1,7 @@
 //! The terminal game and the explorer: solver views, stepping through solutions, solvers side
 //! by side.
 //!
-//! Shape: [`app::App`] is the state; input becomes an [`action::Action`] through the one key
+//! Shape (docs/architecture.md, 'The terminal game'): [`app::App`] is the state; input becomes an [`action::Action`] through the one key
 //! table in [`keymap`]; only [`update::update`] changes the state, handing the explorer's
 //! actions to the explorer's own update ([`explorer::update`]), which never calls back; the
 //! views in [`view`] are widgets drawn from `&App`; [`event_loop::run`] is generic over

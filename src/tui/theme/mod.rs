@@ -1,4 +1,4 @@
-//! Themes (DESIGN §2): a palette (a colour and a glyph per board colour) and the UI styles.
+//! Themes (the file format is in docs/formats.md, 'Themes'): a palette (a colour and a glyph per board colour) and the UI styles.
 //!
 //! The built-in themes are the files in `themes/`, embedded in the binary. A theme file may
 //! `extends` another theme and set only the keys it wants to change.

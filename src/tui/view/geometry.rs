@@ -37,7 +37,7 @@ fn board_need(g: &Graph) -> (u16, u16) {
 
 /// How a board's cells sit on screen, in tiles: the graph's own rows and columns, except for the
 /// squares of paths and cycles (P_n² and C_n², n ≥ 4), drawn in the two-row brick layout of the
-/// polynomial-algorithms spec (§10, §11): cell i is a brick over tiles i and i+1 of row i mod 2,
+/// layouts in docs/algorithms.md, 'The squares of cycles and paths': cell i is a brick over tiles i and i+1 of row i mod 2,
 /// so its neighbours at distance 1 touch it above or below, and those at distance 2 beside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shape {

@@ -1,4 +1,5 @@
-//! Benchmark data sets: the line, block and 99problems formats (DESIGN §2, shared/data).
+//! Benchmark data sets: the line, block and 99problems formats (docs/formats.md; the sets
+//! themselves are in data/).
 
 use super::error::{FormatError, read_text};
 use super::puzzle::{Puzzle, resolve_pivot};

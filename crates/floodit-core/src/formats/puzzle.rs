@@ -1,4 +1,4 @@
-//! Puzzle files (TOML), DESIGN §2.
+//! Puzzle files (TOML), as docs/formats.md describes them.
 
 use super::error::{FormatError, line_of};
 use crate::model::{Board, Cell, Colour, Game, Graph, GraphError, MAX_COLOURS, Mode, Topology};
@@ -10,10 +10,15 @@ use toml::Spanned;
 /// A puzzle: a board, how it is played, and what is known about it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
+    /// A short name, shown as the game's title.
     pub title: String,
+    /// What the puzzle shows, in a few sentences.
     pub description: Option<String>,
+    /// Where the board comes from.
     pub source: Option<String>,
+    /// The starting board.
     pub board: Board,
+    /// Flood-It with its pivot (top-left unless the file says otherwise), or Free-Flood-It.
     pub mode: Mode,
     /// The proven optimum, if known.
     pub optimal: Option<u32>,

@@ -55,15 +55,19 @@ impl Board {
         Board::new(self.graph.clone(), colours, self.num_colours)
     }
 
+    /// The cells and how they touch (shared by every colouring of this board).
     pub fn graph(&self) -> &Graph {
         &self.graph
     }
+    /// The shared graph itself, for building another board over it.
     pub fn graph_arc(&self) -> &Arc<Graph> {
         &self.graph
     }
+    /// The colour of every cell, by cell number.
     pub fn colours(&self) -> &[Colour] {
         &self.colours
     }
+    /// The colour of `cell` (which must be on the board).
     pub fn colour(&self, cell: Cell) -> Colour {
         self.colours[cell]
     }
@@ -71,9 +75,11 @@ impl Board {
     pub fn num_colours(&self) -> usize {
         self.num_colours
     }
+    /// The number of cells.
     pub fn len(&self) -> usize {
         self.colours.len()
     }
+    /// True for a board without cells (the formats never build one).
     pub fn is_empty(&self) -> bool {
         self.colours.is_empty()
     }

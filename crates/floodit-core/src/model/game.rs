@@ -8,20 +8,25 @@ use super::graph::Cell;
 /// Flood-It (every move at one pivot) or Free-Flood-It (any cell each move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
+    /// Flood-It: every move recolours the region around `pivot`.
     Fixed { pivot: Cell },
+    /// Free-Flood-It: every move names its own cell.
     Free,
 }
 
 impl Mode {
+    /// The pivot in Flood-It, `None` in Free-Flood-It.
     pub fn pivot(self) -> Option<Cell> {
         match self {
             Mode::Fixed { pivot } => Some(pivot),
             Mode::Free => None,
         }
     }
+    /// True for Free-Flood-It.
     pub fn is_free(self) -> bool {
         self == Mode::Free
     }
+    /// `fixed` or `free`, as puzzle files write it.
     pub fn name(self) -> &'static str {
         match self {
             Mode::Fixed { .. } => "fixed",
@@ -33,7 +38,9 @@ impl Mode {
 /// One move: recolour the monochromatic component of `cell` to `colour`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
+    /// Where the move is played: the pivot in Flood-It, any cell in Free-Flood-It.
     pub cell: Cell,
+    /// The new colour, `0..k`.
     pub colour: Colour,
 }
 
@@ -85,18 +92,23 @@ impl Game {
         Game { start: board.clone(), board, mode, move_limit, history: Vec::new(), applied: 0 }
     }
 
+    /// The board as the applied moves left it.
     pub fn board(&self) -> &Board {
         &self.board
     }
+    /// The board before the first move.
     pub fn start(&self) -> &Board {
         &self.start
     }
+    /// Flood-It with its pivot, or Free-Flood-It.
     pub fn mode(&self) -> Mode {
         self.mode
     }
+    /// The puzzle's move limit, if it has one (reaching it does not stop play).
     pub fn move_limit(&self) -> Option<u32> {
         self.move_limit
     }
+    /// Sets or clears the move limit.
     pub fn set_move_limit(&mut self, limit: Option<u32>) {
         self.move_limit = limit;
     }
@@ -112,6 +124,7 @@ impl Game {
     pub fn moves(&self) -> Vec<Move> {
         self.history[..self.applied].iter().map(|p| p.mv).collect()
     }
+    /// True when the board is one colour.
     pub fn is_solved(&self) -> bool {
         self.board.is_solved()
     }
@@ -119,9 +132,11 @@ impl Game {
     pub fn limit_reached(&self) -> bool {
         !self.is_solved() && self.move_limit.is_some_and(|l| self.applied >= l as usize)
     }
+    /// True when a move is applied.
     pub fn can_undo(&self) -> bool {
         self.applied > 0
     }
+    /// True when an undone move is waiting to be redone.
     pub fn can_redo(&self) -> bool {
         self.applied < self.history.len()
     }

@@ -1,4 +1,4 @@
-//! The board shapes of DESIGN §1 and how their cells are joined.
+//! The board shapes (docs/formats.md, 'Topologies') and how their cells are joined.
 
 use std::fmt;
 use std::str::FromStr;

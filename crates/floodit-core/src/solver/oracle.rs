@@ -2,7 +2,7 @@
 //! answers can be trusted as ground truth for every other solver. Small boards only.
 //!
 //! - Fixed pivot: the state is the pivot's region, a set of components of the component graph
-//!   (DESIGN §1: every cell outside the region keeps its original colour).
+//!   (every cell outside the region keeps its original colour, so the region says it all).
 //! - Free: the state is the whole colouring.
 
 use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
@@ -57,7 +57,7 @@ fn stop_if_limited(control: &Control, states: usize, depth: u32) -> Result<(), S
 
 fn too_big(states: usize) -> SolveError {
     SolveError::Refused(format!(
-        "the board is too big for the exhaustive oracle: gave up after {states} states (use --solver exact)"
+        "the board is too big for the exhaustive oracle: it gave up after {states} states (the solver 'exact' takes boards this big)"
     ))
 }
 
@@ -66,7 +66,7 @@ fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solutio
     let n = comps.len();
     if n > MAX_FIXED_COMPONENTS {
         return Err(SolveError::Refused(format!(
-            "the board has {n} components; the exhaustive oracle handles at most {MAX_FIXED_COMPONENTS} (use --solver exact)"
+            "the board has {n} components; the exhaustive oracle handles at most {MAX_FIXED_COMPONENTS} (the solver 'exact' takes boards this big)"
         )));
     }
     let nbr: Vec<u128> = (0..n).map(|c| comps.neighbours(c).iter().fold(0u128, |m, &d| m | 1u128 << d)).collect();
@@ -219,7 +219,7 @@ mod tests {
         let s = run(&Oracle, &Problem::new(b, Mode::Fixed { pivot: 0 }), &Control::default()).unwrap();
         assert_eq!(s.len(), 3);
         assert!(s.optimal);
-        // A path with a middle pivot: L = (a, c, b), R = (b): SCS = 3 (spec §8.1, first row).
+        // A path with a middle pivot: L = (a, c, b), R = (b): SCS = 3 (puzzles/path-middle-pivot.toml).
         let p = Board::from_rows(Topology::Path, &[vec![1, 2, 0, 3, 1]]);
         let s = run(&Oracle, &Problem::new(p, Mode::Fixed { pivot: 3 }), &Control::default()).unwrap();
         assert_eq!(s.len(), 3);

@@ -8,11 +8,14 @@ use std::time::{Duration, Instant};
 /// A position to solve: the current colouring and how it is played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
+    /// The colouring to flood (the current one, not necessarily a game's start).
     pub board: Board,
+    /// Flood-It with its pivot, or Free-Flood-It.
     pub mode: Mode,
 }
 
 impl Problem {
+    /// The problem of flooding `board` in `mode`.
     pub fn new(board: Board, mode: Mode) -> Problem {
         Problem { board, mode }
     }
@@ -65,7 +68,9 @@ pub struct SolverInfo {
 /// Limits on one solve. `None` means unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Wall-clock time from [`Control::new`].
     pub time: Option<Duration>,
+    /// Search nodes (positions expanded; what a node is depends on the solver).
     pub nodes: Option<u64>,
     /// Bytes of search memory (tables of states).
     pub memory: Option<usize>,
@@ -105,9 +110,11 @@ pub struct Progress {
 /// Limits, cancellation and progress for one solve.
 #[derive(Clone, Debug)]
 pub struct Control {
+    /// The limits the solver checks through [`Control::check`].
     pub limits: Limits,
     start: Instant,
     cancel: Arc<AtomicBool>,
+    /// What the solver has found so far, readable from another thread while it runs.
     pub progress: Arc<Progress>,
 }
 
@@ -118,6 +125,7 @@ impl Default for Control {
 }
 
 impl Control {
+    /// A control with these limits; the clock starts now.
     pub fn new(limits: Limits) -> Control {
         let progress = Arc::new(Progress::default());
         progress.best.store(u32::MAX, Ordering::Relaxed);
@@ -128,9 +136,11 @@ impl Control {
         self.cancel = flag;
         self
     }
+    /// The cancellation flag: another thread stops the solve by setting it to true.
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         self.cancel.clone()
     }
+    /// Time since [`Control::new`].
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
@@ -151,9 +161,11 @@ impl Control {
         }
         None
     }
+    /// Publishes a proven lower bound (the largest one reported is kept).
     pub fn report_lower_bound(&self, lb: u32) {
         self.progress.lower_bound.fetch_max(lb, Ordering::Relaxed);
     }
+    /// Publishes the length of a solution found (the shortest one reported is kept).
     pub fn report_best(&self, len: u32) {
         self.progress.best.fetch_min(len, Ordering::Relaxed);
     }
@@ -180,11 +192,13 @@ pub struct StepNote {
 /// A solver's answer.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Solution {
+    /// The moves, in order; replayed by [`super::run`] before the solution is returned.
     pub moves: Vec<Move>,
     /// True when the length is proven to be the optimum.
     pub optimal: bool,
     /// The best proven lower bound on the optimum (equal to the length when optimal).
     pub lower_bound: Option<u32>,
+    /// Work done, in the solver's own unit (positions expanded by a search).
     pub nodes: u64,
     /// Set by [`super::run`].
     pub elapsed: Duration,
@@ -199,9 +213,11 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The number of moves.
     pub fn len(&self) -> usize {
         self.moves.len()
     }
+    /// True for a board that was flooded already.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }

@@ -3,23 +3,23 @@
 use crate::common;
 
 use floodit_core::model::{Components, Mode};
-use floodit_core::solver::{Control, MoveJson, Problem, SolveError, Solver, oracle::Oracle, registry, run, verify};
+use floodit_core::solver::{
+    Control, Family, MoveJson, Problem, SolveError, Solver, oracle::Oracle, registry, run, verify,
+};
 use proptest::prelude::*;
 
-/// Every heuristic, some with non-default options.
-const FIXED: [&str; 11] = [
-    "greedy",
-    "perimeter",
-    "cycle",
-    "lookahead",
-    "lookahead:1",
-    "beam",
-    "beam:1",
-    "beam:4",
-    "fast",
-    "fast:1",
-    "fast:4",
-];
+/// Every registered heuristic, and each one that takes an option also at options 1 and 4: the
+/// registry says which solvers are heuristics, so a new one is tested here without a change.
+fn heuristics() -> Vec<String> {
+    registry::names()
+        .into_iter()
+        .filter(|name| solver(name).info().family == Family::Heuristic)
+        .flat_map(|name| {
+            let options = [1, 4].map(|v| format!("{name}:{v}")).into_iter().filter(|s| registry::create(s).is_ok());
+            std::iter::once(name.to_string()).chain(options)
+        })
+        .collect()
+}
 
 fn solver(spec: &str) -> Box<dyn Solver> {
     registry::create(spec).unwrap()
@@ -36,8 +36,8 @@ proptest! {
     /// among its alternatives, and never beats its own proven lower bound.
     #[test]
     fn fixed_answers_replay_and_explain(p in common::fixed_problem(80, 8)) {
-        for spec in FIXED {
-            let s = run(solver(spec).as_ref(), &p, &Control::default()).unwrap();
+        for spec in heuristics() {
+            let s = run(solver(&spec).as_ref(), &p, &Control::default()).unwrap();
             prop_assert!(verify(&p, &s.moves).is_ok(), "{spec}");
             prop_assert_eq!(s.steps.len(), s.len(), "{}", spec);
             let pivot = p.mode.pivot().unwrap();
@@ -58,8 +58,8 @@ proptest! {
     fn fixed_answers_against_the_oracle(p in common::fixed_problem(16, 5)) {
         let opt = optimum(&p);
         let colours = Components::new(&p.board).colours_present().len();
-        for spec in FIXED {
-            let s = run(solver(spec).as_ref(), &p, &Control::default()).unwrap();
+        for spec in heuristics() {
+            let s = run(solver(&spec).as_ref(), &p, &Control::default()).unwrap();
             prop_assert!(s.len() >= opt, "{spec} beat the oracle");
             prop_assert!(s.lower_bound.unwrap() as usize <= opt, "{spec}: bound above the optimum");
         }
@@ -115,9 +115,10 @@ proptest! {
 #[test]
 fn fixed_only_solvers_refuse_free_mode() {
     let p = common::problem(floodit_core::model::Topology::Grid, 9, 3, 1, 0, true);
-    for spec in ["perimeter", "cycle", "lookahead", "beam"] {
+    let fixed_only: Vec<String> = heuristics().into_iter().filter(|spec| !solver(spec).info().free_mode).collect();
+    assert!(fixed_only.iter().any(|s| s == "perimeter"), "{fixed_only:?}");
+    for spec in &fixed_only {
         let s = solver(spec);
-        assert!(!s.info().free_mode);
         match s.solve(&p, &Control::default()) {
             Err(SolveError::Refused(reason)) => assert!(reason.contains("fixed pivot"), "{spec}: {reason}"),
             other => panic!("{spec}: expected a refusal, got {other:?}"),
@@ -132,7 +133,7 @@ fn cancelled_searches_stop() {
     let p = common::problem(floodit_core::model::Topology::Grid, 196, 6, 7, 0, false);
     let control = Control::default();
     control.cancel_flag().store(true, std::sync::atomic::Ordering::Relaxed);
-    for spec in FIXED {
-        assert!(matches!(solver(spec).solve(&p, &control), Err(SolveError::Stopped { .. })), "{spec}");
+    for spec in heuristics() {
+        assert!(matches!(solver(&spec).solve(&p, &control), Err(SolveError::Stopped { .. })), "{spec}");
     }
 }

@@ -1,4 +1,4 @@
-//! The README's timing tables (ignored: run in release, one board at a time):
+//! The timing tables of docs/benchmarks.md, 'ILP and SAT' (ignored: run in release, one board at a time):
 //!
 //! ```text
 //! cargo test --release -p floodit-core --test it ilp_sat_table -- --ignored --nocapture --test-threads 1

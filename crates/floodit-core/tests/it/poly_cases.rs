@@ -1,5 +1,5 @@
-//! Worked cases for the polynomial algorithms: the spec's §8.1 counterexamples to the published
-//! Theorem 2, the classifier's verdicts, refusals, explanations, and cross-checks on boards too
+//! Worked cases for the polynomial algorithms: the counterexamples to the published Theorem 2
+//! (docs/algorithms.md, 'Theorem 2 and its counterexamples'), the classifier's verdicts, refusals, explanations, and cross-checks on boards too
 //! big for the oracle.
 
 use crate::poly_common;
@@ -15,7 +15,7 @@ fn grid2(top: &[u8], bottom: &[u8]) -> Board {
     rows(Topology::Grid, &[top, bottom])
 }
 
-/// The three boards of spec §8.1 on which the published procedure is worse: (board, pivot
+/// The three boards (puzzles/dboard-published-fails-*.toml) on which the published procedure is worse: (board, pivot
 /// column, what it takes, the optimum).
 fn counterexamples() -> Vec<(Board, usize, usize, usize)> {
     // b c a P b / b c a P b with P = 0, a = 3, b = 1, c = 2.
@@ -23,8 +23,8 @@ fn counterexamples() -> Vec<(Board, usize, usize, usize)> {
     let second = grid2(&[0, 3, 2, 0], &[2, 0, 2, 2]);
     // Z X Y P Z Y / Z X X P Z Y. The procedure's count depends on which of the two cheapest
     // first connections (Z then Y, or Y then Z) it takes, and it tries colours in ascending
-    // order: with Y < Z it plays Y, Z and needs 5 (the spec's table), with Z < Y it plays Z, Y —
-    // which also floods the right-hand Y — and needs 4 (so does the Python reference).
+    // order: with Y < Z it plays Y, Z and needs 5 (as the puzzle file states), with Z < Y it plays Z, Y —
+    // which also floods the right-hand Y — and needs 4.
     let third_y_first = grid2(&[3, 2, 1, 0, 3, 1], &[3, 2, 2, 0, 3, 1]);
     let third_z_first = grid2(&[1, 2, 3, 0, 1, 3], &[1, 2, 2, 0, 1, 3]);
     vec![(first, 3, 4, 3), (second, 2, 4, 3), (third_y_first, 3, 5, 3), (third_z_first, 3, 4, 3)]
@@ -73,7 +73,7 @@ proptest! {
 
 #[test]
 fn theorem2_misses_often_on_random_d_boards() {
-    // Spec §8.1: 12–17 % of random d-boards with n ≤ 10 are suboptimal.
+    // The published procedure misses the optimum on a sizeable share of random d-boards.
     let mut runner = proptest::test_runner::TestRunner::deterministic();
     let (mut worse, mut total) = (0, 0);
     for _ in 0..400 {
@@ -241,7 +241,7 @@ fn explanations_name_their_cases() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Beyond the oracle's reach: the corner greedy and the frontier DP agree (spec §8.3).
+    /// Beyond the oracle's reach: the corner greedy and the frontier DP agree.
     #[test]
     fn greedy_equals_dp_on_long_boards(p in corner(13..=150, 3..=8)) {
         let g = solve("poly-2xn-greedy", &p);

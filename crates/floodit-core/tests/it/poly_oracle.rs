@@ -1,5 +1,5 @@
 //! Every exact polynomial algorithm against the exhaustive oracle on random boards of its class
-//! (spec §13 sizes), with random pivots: same optimum, moves that replay, one note per move.
+//! (sizes the oracle handles quickly), with random pivots: same optimum, moves that replay, one note per move.
 
 use crate::common;
 use crate::poly_common;

@@ -1,7 +1,7 @@
 //! Heuristic solvers: fast answers with no optimality promise (except `cycle`'s ratio), each
 //! explaining every move with the scores of the alternatives it weighed.
 //!
-//! All fixed-pivot play runs on [`comp_graph::CompGraph`] bitsets: a position is the set of
+//! All fixed-pivot play runs on `comp_graph::CompGraph` bitsets: a position is the set of
 //! original components the region has absorbed, so a move costs a few word operations.
 
 mod beam;

@@ -1,9 +1,9 @@
-//! Solver `ilp`: the integer program of the blog post "Flood it! An exact approach" (sources
-//! 002/003), corrected (see [`model`]), solved in-process with microlp.
+//! Solver `ilp`: the integer program of the blog post "Flood it! An exact approach"
+//! (kunigami, 2012), corrected (see [`model`]), solved in-process with microlp.
 //!
 //! `ilp:1`, the default `ilp`, is the model with (2), (4), (5) (each component filled at exactly
 //! one move); `ilp:2` is the smaller model with (2'), (4'), (5') the blog settled on. Form 1 is
-//! the default because microlp solves it much faster (see the README's table): its linear
+//! the default because microlp solves it much faster (see docs/benchmarks.md, 'ILP and SAT'): its linear
 //! relaxation is far tighter. In form 2 a fraction 1/k of a colour played once keeps every
 //! later `y_it` at 1/k through (5'), which already meets (2'); in form 1, (2) and (5) make the
 //! fractions of each component's colour add up to 1.
@@ -28,7 +28,7 @@ use model::{Form, Variant};
 /// ones hopeless long before memory runs out.
 pub const MAX_NONZEROS: u64 = 400_000;
 
-/// The horizon search the engine uses (see the README's measurements).
+/// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Descend;
 
 pub struct Ilp {

@@ -1,4 +1,4 @@
-//! The integer program of the blog post "Flood it! An exact approach" (sources 002/003), in both
+//! The integer program of the blog post "Flood it! An exact approach" (kunigami, 2012), in both
 //! of its forms, with its defects corrected.
 //!
 //! Notation as in the post: colours `c`, components `i` (the seed component `s` holds the pivot),

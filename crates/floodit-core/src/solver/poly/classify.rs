@@ -1,5 +1,5 @@
-//! Which polynomial algorithm applies to a board, mode and pivot — or why none does (spec §14
-//! lists the NP-hard classes and their sources).
+//! Which polynomial algorithm applies to a board, mode and pivot — or why none does (the NP-hard
+//! and open classes, with their sources, are listed in docs/algorithms.md).
 
 use super::Algorithm;
 use super::line::line_order;
@@ -141,7 +141,8 @@ pub fn classify(problem: &Problem) -> Classification {
     Classification { class: what, verdict }
 }
 
-/// Grids with at least 3 rows and 3 columns (spec §14).
+/// Grids with at least 3 rows and 3 columns: NP-hard, or open (docs/algorithms.md, 'NP-hard and
+/// open classes').
 fn grid_verdict(rows: usize, cols: usize, colours: usize) -> Verdict {
     if rows == cols {
         hard("n×n grids with 3 or more colours: Clifford, Jalsenius, Montanaro & Sach (ToCS 2012)")

@@ -1,5 +1,6 @@
 //! The 2×n algorithm of Clifford, Jalsenius, Montanaro & Sach for a pivot in the first column
-//! (spec §7, as described by the student report, made precise there). A tile is *marked* if its
+//! (known from a student report's description; made precise in docs/algorithms.md, '2×n boards
+//! with the pivot at an end'). A tile is *marked* if its
 //! colour does not occur in any column to its right; once every marked tile is flooded the board
 //! is flooded. Repeatedly take the leftmost column with an unflooded marked tile t (t' the other
 //! tile there) and flood it along a shortest path, measured in moves on the current colouring:

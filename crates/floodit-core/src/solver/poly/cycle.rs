@@ -1,4 +1,4 @@
-//! Flood-It on a cycle (spec §2). Every run other than the pivot's is flooded either clockwise
+//! Flood-It on a cycle (docs/algorithms.md, 'Cycles'). Every run other than the pivot's is flooded either clockwise
 //! or counter-clockwise, and the clockwise ones form a prefix. Cutting the cycle after that
 //! prefix leaves a path with the pivot inside, solved by a shortest common supersequence; one
 //! LCS table of s against reverse(s) gives every cut at once, and its corner is the longest

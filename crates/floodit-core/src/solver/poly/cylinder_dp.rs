@@ -1,4 +1,4 @@
-//! The frontier DP on a 2-row cylinder (spec §9, derived there): cut the cylinder at its
+//! The frontier DP on a 2-row cylinder (derived in docs/algorithms.md, 'Cylinders'): cut the cylinder at its
 //! monochromatic pivot column d and unroll it, so the right frontier walks one way round and the
 //! left frontier the other way, over the same columns. While a column between them is untouched
 //! the two sides evolve independently, exactly as on a d-board; once a move leaves every column

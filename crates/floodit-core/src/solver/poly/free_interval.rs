@@ -1,4 +1,5 @@
-//! Free-Flood-It on paths and cycles (spec §5–6, Meeks & Scott). For every connected piece A
+//! Free-Flood-It on paths and cycles (Meeks & Scott; docs/algorithms.md, 'Free-Flood-It on paths
+//! and cycles'). For every connected piece A
 //! (an interval of runs, or an arc of a cycle) and colour d, m(A, d) is the fewest moves inside A
 //! that make A all d: a single run costs 0 or 1; otherwise split A into two pieces that both
 //! become d, or make A one colour d' first and recolour it once. The whole cycle is the best

@@ -1,4 +1,4 @@
-//! The frontier of one side of a d-board (spec §8.2), and the transition tables the frontier
+//! The frontier of one side of a d-board (docs/algorithms.md, '2×n boards with any pivot'), and the transition tables the frontier
 //! DPs share.
 //!
 //! A side is read outward from the pivot column (column 0, flooded from the start). Its frontier

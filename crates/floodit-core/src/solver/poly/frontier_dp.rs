@@ -1,4 +1,5 @@
-//! The frontier DP for 2×n d-boards (spec §8.2, derived there and checked against BFS): Dijkstra
+//! The frontier DP for 2×n d-boards (derived in docs/algorithms.md, '2×n boards with any pivot';
+//! checked against the exhaustive oracle): Dijkstra
 //! over pairs of frontiers (left side, right side). A move costs 1, plus 1 for every colour it
 //! makes "die" without being played: a colour that no longer occurs at or beyond either frontier
 //! but still has unflooded tiles behind one. Those tiles need exactly one move of their colour,

@@ -1,4 +1,4 @@
-//! Flood-It on a path (spec §1): with the pivot at an end, play the runs in order; with the pivot
+//! Flood-It on a path (docs/algorithms.md, 'Paths'): with the pivot at an end, play the runs in order; with the pivot
 //! inside, the moves must contain the left runs (read outward) and the right runs as
 //! subsequences, so the optimum is a shortest common supersequence of the two.
 

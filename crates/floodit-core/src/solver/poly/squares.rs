@@ -1,10 +1,11 @@
-//! Flood-It on C_n² and P_n² through 2-row layouts (spec §10–11). Every vertex becomes one tile
+//! Flood-It on C_n² and P_n² through 2-row layouts (docs/algorithms.md, 'The squares of cycles
+//! and paths'). Every vertex becomes one tile
 //! or a same-coloured domino of a 2-row board whose tile adjacency, contracted, is the square
 //! graph; the frontier DPs then solve the layout.
 //! - C_n², n even: a 2×n cylinder (Lemma 5 of Souza, Protti & Dantas da Silva).
 //! - C_n², n odd: a 2×(n−1) cylinder (the paper says 2×n, which cannot hold 2n−2 tiles). It lacks
 //!   the edge {v2, vn}, harmless for Flood-It from v1 because both touch v1 from the start.
-//! - P_n²: a 2×n grid (the paper's Cor. 7 is only sketched; this layout is the spec's).
+//! - P_n²: a 2×n grid (the paper's Cor. 7 is only sketched; this layout is our own).
 //!
 //! C_n² and P_n² with n ≤ 3 are paths or triangles and are solved as such.
 
@@ -29,7 +30,7 @@ pub fn cycle_square_layout(n: usize, pivot: Cell) -> Vec<[Cell; 2]> {
     }
 }
 
-/// The spec's layout of P_n² (n ≥ 4): top v1 v1 v3 v3 …, bottom v2 v2 v2 v4 v4 …; cell i = v(i+1).
+/// Our layout of P_n² (n ≥ 4): top v1 v1 v3 v3 …, bottom v2 v2 v2 v4 v4 …; cell i = v(i+1).
 pub fn path_square_layout(n: usize) -> Vec<[Cell; 2]> {
     (0..n).map(|c| [2 * (c / 2), (2 * c.div_ceil(2)).max(2) - 1]).collect()
 }

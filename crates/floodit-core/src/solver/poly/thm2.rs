@@ -1,5 +1,5 @@
 //! Theorem 2 of Souza, Protti & Dantas da Silva ("Flood-it on graph powers", 2014), exactly as
-//! published, kept to show where it fails (spec §8.1). On a 2×n d-board, a tile is marked when
+//! published, kept to show where it fails (docs/algorithms.md, 'Theorem 2 and its counterexamples'). On a 2×n d-board, a tile is marked when
 //! its colour does not occur further out on its side; the procedure repeatedly floods, with as
 //! few moves as possible, the unflooded marked tile of each side nearest to the pivot column,
 //! until every marked tile is flooded. The cheapest connection is found with the paper's
@@ -245,7 +245,7 @@ impl Solver for Thm2Published {
         let mut s = fixed_solution(problem, &colours, steps, false);
         s.lower_bound = Some(optimum);
         let len = colours.len() as u32;
-        s.notes.push("the d-board procedure of Souza, Protti & Dantas da Silva (Theorem 2) as published; its optimality claim is false (spec §8.1)".into());
+        s.notes.push("the d-board procedure of Souza, Protti & Dantas da Silva (Theorem 2) as published; its optimality claim is false (docs/algorithms.md, 'Theorem 2 and its counterexamples')".into());
         if ds.constructed {
             s.notes.push("the pivot's column was made monochromatic by the three-column construction first".into());
         }

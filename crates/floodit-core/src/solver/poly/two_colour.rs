@@ -1,4 +1,4 @@
-//! Two colours (spec §3–4). Every component next to a region has the other colour, so each move
+//! Two colours (docs/algorithms.md, 'Two colours'). Every component next to a region has the other colour, so each move
 //! absorbs exactly the next layer of the component graph: Flood-It needs the eccentricity of the
 //! pivot's component, and Free-Flood-It the radius of the component graph (play at a centre).
 

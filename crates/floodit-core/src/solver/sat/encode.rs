@@ -1,5 +1,5 @@
-//! The CNF encoding of van Stiphout, Osama and Wijs ("SAT Encodings for Flood-It Puzzle", source
-//! 004), one variable per field (cell), with its defects corrected.
+//! The CNF encoding of van Stiphout, Osama and Wijs ("SAT Encodings for Flood-It Puzzle"), one
+//! variable per field (cell), with its defects corrected (listed in docs/solvers.md).
 //!
 //! Times: state `s = 0..=M` is the board after `s` moves; move `t = 1..=M` leads from state
 //! `t − 1` to state `t` (the paper numbers moves from 0). Variables:

@@ -1,4 +1,4 @@
-//! Solver `sat`: the SAT encoding of van Stiphout, Osama and Wijs (source 004), corrected (see
+//! Solver `sat`: the SAT encoding of van Stiphout, Osama and Wijs, corrected (see
 //! [`encode`]), solved in-process with batsat, searching over the number of moves `M` and
 //! proving optimality by UNSAT at `M = length − 1`.
 //!
@@ -16,7 +16,7 @@ use horizon::{Attempt, Probe, Strategy};
 /// Largest formula (clauses) the engine builds: about 60 MB of literals in the solver.
 pub const MAX_CLAUSES: u64 = 3_000_000;
 
-/// The horizon search the engine uses (see the README's measurements).
+/// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Bisect;
 
 pub struct Sat {
