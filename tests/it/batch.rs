@@ -358,7 +358,7 @@ fn have_parallel() -> bool {
             "GNU parallel is not installed, and FLOODIT_REQUIRE_PARALLEL asks for its test"
         );
         eprintln!(
-            "SKIPPED batch::four_shards_under_gnu_parallel: GNU parallel is not installed (apt-get install parallel)"
+            "SKIPPED batch::four_shards_under_gnu_parallel_merge_to_one_run: GNU parallel is not installed (apt-get install parallel)"
         );
     }
     ok

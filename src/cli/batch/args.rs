@@ -78,7 +78,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "corner|centre|R,C", default_value = "corner")]
     pub pivot: PivotChoice,
     /// The data set's format (detected when omitted).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "gen")]
     pub format: Option<DatasetFormatArg>,
     /// Boards solved at once (schedulers run one task per core).
     #[arg(long, value_name = "N", default_value_t = 1)]
