@@ -34,6 +34,8 @@ pub enum Command {
     Solvers(SolversArgs),
     /// Write a puzzle's integer program (CPLEX LP) or SAT instance (DIMACS CNF), for outside solvers.
     Export(ExportArgs),
+    /// Solve a data set in shards under a scheduler, then merge and verify the results.
+    Batch(super::batch::args::BatchArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.

@@ -51,7 +51,7 @@ struct BoardJson {
     memory_mb: Option<f64>,
 }
 
-fn memory_of(s: &crate::solver::Solution) -> Option<u64> {
+pub(super) fn memory_of(s: &crate::solver::Solution) -> Option<u64> {
     s.stats.iter().find(|(k, _)| k == "memory_bytes").map(|s| s.1)
 }
 

@@ -1,6 +1,7 @@
 //! The command line: parse, dispatch, and turn every failure into one line and an exit status.
 
 mod args;
+mod batch;
 mod bench;
 mod compare;
 mod export;
@@ -66,6 +67,7 @@ fn dispatch(cli: Cli) -> CliResult {
         Some(Command::Gen(a)) => gen_cmd::run(a),
         Some(Command::Solvers(a)) => solvers_cmd::run(a),
         Some(Command::Export(a)) => export::run(a),
+        Some(Command::Batch(a)) => batch::run(a),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "floodit", &mut std::io::stdout());
             Ok(())

@@ -62,20 +62,26 @@ pub fn solve_all(
         entries
             .par_iter()
             .map(|e| {
-                let problem = Problem::new(e.board.clone(), e.mode);
-                let start = Instant::now();
-                let outcome = run(solver, &problem, &Control::new(limits));
-                // The solver's own time: `run` stops its clock before replaying the answer, so
-                // the check that the moves flood the board is not charged to the solver.
-                let millis = match &outcome {
-                    Ok(solution) => solution.elapsed.as_secs_f64(),
-                    Err(_) => start.elapsed().as_secs_f64(),
-                } * 1e3;
+                let result = solve_one(solver, e, limits);
                 bar.inc(1);
-                BoardResult { name: e.name.clone(), known_optimal: e.optimal, outcome, millis }
+                result
             })
             .collect()
     })
+}
+
+/// Solves one entry, timed.
+pub fn solve_one(solver: &dyn Solver, e: &Entry, limits: Limits) -> BoardResult {
+    let problem = Problem::new(e.board.clone(), e.mode);
+    let start = Instant::now();
+    let outcome = run(solver, &problem, &Control::new(limits));
+    // The solver's own time: `run` stops its clock before replaying the answer, so
+    // the check that the moves flood the board is not charged to the solver.
+    let millis = match &outcome {
+        Ok(solution) => solution.elapsed.as_secs_f64(),
+        Err(_) => start.elapsed().as_secs_f64(),
+    } * 1e3;
+    BoardResult { name: e.name.clone(), known_optimal: e.optimal, outcome, millis }
 }
 
 /// Median, 99th percentile and maximum of `values` (nearest-rank).

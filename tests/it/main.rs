@@ -2,6 +2,7 @@
 //! instead of one per file).
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod batch;
 mod cli;
 mod ilp_sat_cli;
 mod puzzles;

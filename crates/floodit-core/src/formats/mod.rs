@@ -1,5 +1,6 @@
 //! Reading and writing boards: puzzle files, data sets, game IDs, seeded generation.
 
+pub mod board_hash;
 pub mod dataset;
 mod error;
 pub mod generate;
