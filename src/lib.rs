@@ -5,6 +5,9 @@
 //! terminal game (`tui`).
 
 pub mod cli;
+pub mod daily;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod tui;
 
 pub use floodit_core::{formats, model, solver};

@@ -36,6 +36,10 @@ pub enum Command {
     Export(ExportArgs),
     /// Solve a data set in shards under a scheduler, then merge and verify the results.
     Batch(super::batch::args::BatchArgs),
+    /// Today's puzzle (UTC): the same board for everyone, par = its proven optimum.
+    Daily(super::daily::DailyArgs),
+    /// Serve the game over SSH (cargo feature `serve`).
+    Serve(super::serve::ServeArgs),
     /// Print a shell completion script.
     Completions {
         /// The shell.

@@ -4,11 +4,13 @@ mod args;
 mod batch;
 mod bench;
 mod compare;
+pub mod daily;
 mod export;
 mod gen_cmd;
 mod input;
 mod play;
 mod runner;
+mod serve;
 mod solve;
 mod solvers_cmd;
 
@@ -68,6 +70,8 @@ fn dispatch(cli: Cli) -> CliResult {
         Some(Command::Solvers(a)) => solvers_cmd::run(a),
         Some(Command::Export(a)) => export::run(a),
         Some(Command::Batch(a)) => batch::run(a),
+        Some(Command::Daily(a)) => daily::run(a),
+        Some(Command::Serve(a)) => serve::run(a),
         Some(Command::Completions { shell }) => {
             clap_complete::generate(shell, &mut Cli::command(), "floodit", &mut std::io::stdout());
             Ok(())

@@ -25,6 +25,11 @@ pub fn run(args: PlayArgs) -> CliResult {
             "floodit play needs a terminal (stdin and stdout must be a terminal); to solve a puzzle without one, use floodit solve",
         ));
     }
+    run_app(app)
+}
+
+/// Runs the game in the terminal; a signal ends the process with its exit status.
+pub(super) fn run_app(app: App) -> CliResult {
     match tui::run(app) {
         Ok(Outcome { ending: Ending::Quit, .. }) => Ok(()),
         Ok(Outcome { ending: Ending::Signal(signal), saved }) => {

@@ -55,6 +55,8 @@ pub enum Action {
     Explorer(ExplorerAction),
     /// Discard the selected saved game (the picker).
     ListDiscard,
+    /// The daily puzzle's part: the leaderboard and the name prompt.
+    Daily(super::daily::DailyAction),
 }
 
 /// What the explorer does: the solver panel, stepping through solutions, comparing solvers.

@@ -67,6 +67,10 @@ pub enum Overlay {
     Resume(Offer),
     /// The game ID, shown for copying.
     Id,
+    /// The daily puzzle's leaderboard.
+    Leaderboard(Box<crate::daily::board::Leaderboard>),
+    /// Asking for a name for the leaderboard: what is typed so far.
+    Name(String),
 }
 
 /// A saved game offered for resuming.
@@ -127,6 +131,11 @@ pub struct App {
     /// The save slot of the game being played, held while it is played (taken when the game
     /// is first saved, or when a saved game is resumed).
     pub slot: Option<Slot>,
+    /// The player had the explorer's help in this game (the solver panel, a hint, a
+    /// step-through or a comparison): a daily result says so.
+    pub assisted: bool,
+    /// The daily puzzle, when this game plays it (`floodit daily`, `floodit serve`).
+    pub daily: Option<super::daily::DailyState>,
 }
 
 impl App {
@@ -152,6 +161,8 @@ impl App {
             outbox: Vec::new(),
             confirm: None,
             slot: None,
+            assisted: false,
+            daily: None,
             puzzle,
             origin,
             game,
@@ -169,6 +180,7 @@ impl App {
         self.cursor = g.pos(home);
         self.picked = None;
         self.redraw = true;
+        self.assisted = false;
         self.start_optimum();
     }
 
@@ -201,7 +213,7 @@ impl App {
                 Mode::Step(_) => Context::Step,
                 Mode::Compare(_) => Context::Compare,
             },
-            Overlay::Help(_) | Overlay::Id => Context::Popup,
+            Overlay::Help(_) | Overlay::Id | Overlay::Leaderboard(_) | Overlay::Name(_) => Context::Popup,
             Overlay::Picker(_) => Context::Picker,
             Overlay::Chooser(_) => Context::Chooser,
             Overlay::Resume(_) => Context::Resume,

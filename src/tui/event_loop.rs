@@ -5,7 +5,7 @@
 //! event already waiting before the next frame. A signal ends it (see [`super::signals`]).
 
 use super::action::Action;
-use super::app::App;
+use super::app::{App, Overlay};
 use super::keymap::action_for;
 use super::signals::{POLL, Signal, Stop};
 use super::update::update;
@@ -30,6 +30,9 @@ pub enum Wake {
     Timer,
     /// A signal asks the game to end.
     Stop(Signal),
+    /// Frames were lost on the way to the terminal (a slow remote player): the next frame
+    /// draws the whole screen.
+    Repaint,
 }
 
 /// How the loop ended.
@@ -114,6 +117,9 @@ impl Events for TerminalEvents {
 /// What an input event means, if anything.
 pub fn action_for_event(app: &App, ev: &Event) -> Option<Action> {
     match ev {
+        Event::Key(k) if k.kind != KeyEventKind::Release && matches!(app.overlay, Overlay::Name(_)) => {
+            super::daily::prompt_action(k)
+        }
         Event::Key(k) if k.kind != KeyEventKind::Release => action_for(app.context(), k),
         Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
             Some(Action::Click { x: m.column, y: m.row })
@@ -151,6 +157,11 @@ pub fn run<B: Backend, E: Events>(
         let mut next = match events.next(timeout)? {
             Wake::Stop(s) => return Ok(Ending::Signal(s)),
             Wake::Input(ev) => Some(ev),
+            Wake::Repaint => {
+                terminal.clear().map_err(|e| io::Error::other(e.to_string()))?;
+                app.redraw = true;
+                None
+            }
             Wake::Timer => {
                 // Autoplay's step, or a running job's progress.
                 update(app, Action::Tick);

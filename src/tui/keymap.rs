@@ -215,6 +215,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
     bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new random game"),
     bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)"),
+    bind(
+        Game,
+        &[Key::Char('b')],
+        Action::Daily(super::daily::DailyAction::Leaderboard),
+        "",
+        "the daily puzzle's leaderboard: today, this week, streaks",
+    ),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
     bind(
         Game,

@@ -11,6 +11,7 @@
 
 pub mod action;
 pub mod app;
+pub mod daily;
 pub mod event_loop;
 pub mod explorer;
 pub mod keymap;

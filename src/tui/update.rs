@@ -36,7 +36,12 @@ pub fn update(app: &mut App, action: Action) {
         Action::Explorer(a) => {
             app.redraw = true;
             app.status = None;
+            app.assisted = true;
             explorer::command(app, a);
+        }
+        Action::Daily(a) => {
+            app.redraw = true;
+            super::daily::command(app, a);
         }
         other => {
             app.redraw = true;
@@ -45,6 +50,7 @@ pub fn update(app: &mut App, action: Action) {
         }
     }
     explorer::refresh(app);
+    super::daily::after(app);
 }
 
 fn command(app: &mut App, action: Action) {
@@ -121,7 +127,7 @@ fn command(app: &mut App, action: Action) {
                 discard(app, offer.slot);
             }
         }
-        Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Explorer(_) => {
+        Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Explorer(_) | Action::Daily(_) => {
             unreachable!("handled in update")
         }
     }

@@ -1,5 +1,7 @@
-//! Background jobs: solvers run on their own threads with live progress and cancellation, and
-//! report back through a channel, so the UI never waits for them.
+//! Background jobs: solvers run off the UI thread with live progress and cancellation, and
+//! report back through a channel, so the UI never waits for them. Where they run is a
+//! [`Runner`]: the local game gives each job a thread of its own ([`ThreadPerJob`]); a server
+//! shares one bounded pool among all its players.
 
 use crate::solver::{self, Control, Limits, Problem, Progress, Solution, SolveError, Solver};
 use std::sync::Arc;
@@ -39,39 +41,95 @@ impl Running {
     }
 }
 
+/// One job handed to a [`Runner`]: the solver, the position, its control (limits, progress,
+/// cancel flag, shared with the app's [`Running`]) and where its answer goes.
+pub struct Job {
+    pub id: JobId,
+    pub solver: Arc<dyn Solver>,
+    pub problem: Problem,
+    pub control: Control,
+    tx: Sender<JobResult>,
+}
+
+impl Job {
+    /// Runs the solver here and sends its answer. Its time limit counts from now, not from when
+    /// it was queued.
+    pub fn run(mut self) {
+        self.control.restart_clock();
+        let outcome = solver::run(self.solver.as_ref(), &self.problem, &self.control);
+        self.answer(outcome);
+    }
+
+    /// Ends the job without running it, saying why.
+    pub fn refuse(self, why: String) {
+        self.answer(Err(SolveError::Refused(why)));
+    }
+
+    /// Ends a job that was cancelled before it ran.
+    pub fn cancelled_unrun(self) {
+        self.answer(Err(SolveError::Stopped { reason: solver::StopReason::Cancelled, lower_bound: None, nodes: 0 }));
+    }
+
+    /// True once the player asked it to stop (or left).
+    pub fn cancelled(&self) -> bool {
+        self.control.cancel_flag().load(Ordering::Relaxed)
+    }
+
+    fn answer(self, outcome: Result<Solution, SolveError>) {
+        // The receiver is gone only when the app is shutting down.
+        let _ = self.tx.send(JobResult { id: self.id, outcome });
+    }
+}
+
+/// Where jobs run. A runner must answer every job it is given, one way or another.
+pub trait Runner: Send + Sync {
+    fn start(&self, job: Job);
+}
+
+/// A thread per job, as many at once as the app asks for (the local game).
+pub struct ThreadPerJob;
+
+impl Runner for ThreadPerJob {
+    fn start(&self, job: Job) {
+        let (id, tx) = (job.id, job.tx.clone());
+        let spawned = std::thread::Builder::new().name(format!("floodit-job-{id}")).spawn(move || job.run());
+        if let Err(e) = spawned {
+            // No thread (the system is out of them): the job ends at once, saying why.
+            let outcome = Err(SolveError::Refused(format!("could not start a solver thread: {e}")));
+            let _ = tx.send(JobResult { id, outcome });
+        }
+    }
+}
+
 /// Starts jobs and collects their answers.
 pub struct Workers {
     tx: Sender<JobResult>,
     rx: Receiver<JobResult>,
     next: JobId,
     running: Vec<Running>,
+    runner: Arc<dyn Runner>,
 }
 
 impl Default for Workers {
     fn default() -> Self {
-        let (tx, rx) = channel();
-        Workers { tx, rx, next: 1, running: Vec::new() }
+        Workers::with_runner(Arc::new(ThreadPerJob))
     }
 }
 
 impl Workers {
-    /// Runs `solver` on `problem` on a new thread.
+    /// Jobs run on `runner`.
+    pub fn with_runner(runner: Arc<dyn Runner>) -> Workers {
+        let (tx, rx) = channel();
+        Workers { tx, rx, next: 1, running: Vec::new(), runner }
+    }
+
+    /// Runs `solver` on `problem`, on the runner.
     pub fn solve(&mut self, solver: Arc<dyn Solver>, problem: Problem, limits: Limits) -> Running {
         let id = self.next;
         self.next += 1;
         let control = Control::new(limits);
         let job = Running { id, control: control.clone() };
-        let tx = self.tx.clone();
-        let spawned = std::thread::Builder::new().name(format!("floodit-job-{id}")).spawn(move || {
-            let outcome = solver::run(solver.as_ref(), &problem, &control);
-            // The receiver is gone only when the app is shutting down.
-            let _ = tx.send(JobResult { id, outcome });
-        });
-        if let Err(e) = spawned {
-            // No thread (the system is out of them): the job ends at once, saying why.
-            let outcome = Err(SolveError::Refused(format!("could not start a solver thread: {e}")));
-            let _ = self.tx.send(JobResult { id, outcome });
-        }
+        self.runner.start(Job { id, solver, problem, control, tx: self.tx.clone() });
         self.running.push(job.clone());
         job
     }

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod geometry;
 pub mod help;
 mod history;
+mod leaderboard;
 pub mod list_popup;
 mod overlays;
 mod panel;
@@ -50,6 +51,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
         Overlay::Resume(offer) => frame.render_widget(overlays::ResumeView { app, offer }, area),
         Overlay::Id => frame.render_widget(overlays::IdView { app }, area),
+        Overlay::Leaderboard(board) => frame.render_widget(leaderboard::LeaderboardView { app, board }, area),
+        Overlay::Name(typed) => frame.render_widget(leaderboard::NameView { app, typed }, area),
     }
 }
 

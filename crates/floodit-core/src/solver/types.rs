@@ -140,7 +140,11 @@ impl Control {
     pub fn cancel_flag(&self) -> Arc<AtomicBool> {
         self.cancel.clone()
     }
-    /// Time since [`Control::new`].
+    /// Starts the clock again (a job that waited in a queue gets its whole time limit).
+    pub fn restart_clock(&mut self) {
+        self.start = Instant::now();
+    }
+    /// Time since [`Control::new`] (or the last [`Control::restart_clock`]).
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }

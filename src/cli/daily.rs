@@ -1,0 +1,78 @@
+//! `floodit daily`: today's puzzle (UTC) in the terminal, without a server. Results are kept
+//! in the data directory (`daily.sqlite`), and the leaderboard shows them: today, this week,
+//! the streak. The shareable line is printed on the way out.
+
+use super::args::ColorChoice;
+use super::{CliError, CliResult, play};
+use crate::daily::{Daily, Player, Results, share_line};
+use crate::formats::daily::Date;
+use crate::tui::app::{App, Options, Origin};
+use crate::tui::daily::DailyState;
+use crate::tui::look::Look;
+use crate::tui::save::{Store, data_dir};
+use crate::tui::theme::Theme;
+use crate::tui::update;
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::Path;
+
+#[derive(Args, Debug, Clone)]
+pub struct DailyArgs {
+    /// Theme: a built-in name or a theme file.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub theme: Option<String>,
+    /// Colour depth.
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Draw a distinct character per colour (playable without colour).
+    #[arg(long)]
+    pub glyphs: bool,
+    /// Use only ASCII characters (no box drawing; the result line too).
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+/// The local results file in the data directory `dir`.
+pub fn results_path(dir: &Path) -> std::path::PathBuf {
+    dir.join("daily.sqlite")
+}
+
+pub fn run(args: DailyArgs) -> CliResult {
+    let dir = data_dir().ok_or_else(|| {
+        CliError::bad_input("no data directory for the daily results: set FLOODIT_DATA_DIR (or HOME)")
+    })?;
+    let results = Results::open(&results_path(&dir)).map_err(CliError::bad_input)?;
+    let today = Date::today();
+    let daily = Daily::load(today, &results).map_err(CliError::bad_input)?;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(CliError::bad_input("floodit daily needs a terminal (stdin and stdout must be a terminal)"));
+    }
+    let app = build(&args, daily.clone(), results.clone(), Some(Store::new(dir)), crossterm::terminal::size().ok())?;
+    play::run_app(app)?;
+    if let Ok(Some((moves, assisted))) = results.result_of(&Player::Local, today) {
+        println!("{}", share_line(today, moves, daily.par, assisted, args.ascii));
+    }
+    Ok(())
+}
+
+/// The game on the day's board, recording into `results` (tests build it with their own).
+pub fn build(
+    args: &DailyArgs,
+    daily: Daily,
+    results: Results,
+    store: Option<Store>,
+    size: Option<(u16, u16)>,
+) -> Result<App, CliError> {
+    let theme = match &args.theme {
+        Some(spec) => Theme::load(spec)?,
+        None => Theme::default_theme(),
+    };
+    let look = Look::new(theme, play::depth(args.color), args.glyphs, args.ascii);
+    let options =
+        Options { board: Default::default(), files: Vec::new(), puzzles_dir: None, store, search_optimum: true };
+    let (w, h) = size.unwrap_or((80, 24));
+    let mut app = App::new(daily.puzzle.clone(), Origin::Id, look, options, w, h);
+    app.daily = Some(DailyState::new(daily, results, Player::Local));
+    update::greet_saved_games(&mut app, false);
+    Ok(app)
+}

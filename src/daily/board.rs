@@ -1,0 +1,189 @@
+//! The leaderboard: today's results, this week's, and the current streaks, from the kept
+//! results. Unassisted results rank before assisted ones; fewer moves, then less time, first.
+
+use super::results::{Player, Results, Row};
+use crate::formats::daily::Date;
+use std::collections::{BTreeSet, HashMap};
+
+/// How far back streaks are counted.
+const STREAK_DAYS: i64 = 400;
+
+/// One line of a ranking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub rank: usize,
+    pub name: String,
+    /// This session's player.
+    pub me: bool,
+    pub score: Score,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Today: moves (par is the board's), assisted, time.
+    Day { moves: u32, assisted: bool, millis: u64 },
+    /// This week: days played and moves over par in all.
+    Week { days: u32, over_par: u32 },
+    /// Days in a row up to today (or yesterday, while today is still open).
+    Streak { days: u32 },
+}
+
+/// The three rankings, each cut to its best `limit` lines (plus the player's own line, if lower).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaderboard {
+    pub date: Date,
+    pub par: u32,
+    pub today: Vec<Entry>,
+    pub week: Vec<Entry>,
+    pub streaks: Vec<Entry>,
+    /// Players with a result today.
+    pub players_today: usize,
+}
+
+/// The name a row is shown under: the chosen one, else a short form of the key.
+fn shown_name(row: &Row) -> String {
+    match (&row.name, row.player.as_str()) {
+        (Some(n), _) if !n.is_empty() => n.clone(),
+        (_, "local") => "you".into(),
+        (_, id) => format!("player {}", id.trim_start_matches("SHA256:").chars().take(6).collect::<String>()),
+    }
+}
+
+pub fn leaderboard(results: &Results, today: Date, par: u32, me: &Player, limit: usize) -> Result<Leaderboard, String> {
+    let rows = results.rows(Date::from_days(today.days() - STREAK_DAYS), today)?;
+    let me_id = me.id();
+    let mut names: HashMap<&str, String> = HashMap::new();
+    for r in &rows {
+        names.entry(r.player.as_str()).or_insert_with(|| shown_name(r));
+    }
+    let entry = |player: &str, score: Score| Entry {
+        rank: 0,
+        name: names.get(player).cloned().unwrap_or_default(),
+        me: Some(player) == me_id,
+        score,
+    };
+
+    let mut day: Vec<&Row> = rows.iter().filter(|r| r.date == today).collect();
+    day.sort_by_key(|r| (r.assisted, r.moves, r.millis));
+    let players_today = day.len();
+    let today_entries = day
+        .iter()
+        .map(|r| entry(&r.player, Score::Day { moves: r.moves, assisted: r.assisted, millis: r.millis }))
+        .collect();
+
+    let monday = today.week_start();
+    let mut week: HashMap<&str, (u32, u32)> = HashMap::new();
+    for r in rows.iter().filter(|r| r.date >= monday) {
+        let w = week.entry(&r.player).or_default();
+        w.0 += 1;
+        w.1 += r.moves.saturating_sub(r.par);
+    }
+    let mut week: Vec<(&str, (u32, u32))> = week.into_iter().collect();
+    week.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.1.1.cmp(&b.1.1)).then(a.0.cmp(b.0)));
+    let week_entries =
+        week.iter().map(|(p, (days, over))| entry(p, Score::Week { days: *days, over_par: *over })).collect();
+
+    let mut played: HashMap<&str, BTreeSet<Date>> = HashMap::new();
+    for r in &rows {
+        played.entry(&r.player).or_default().insert(r.date);
+    }
+    let mut streaks: Vec<(&str, u32)> =
+        played.iter().map(|(p, days)| (*p, streak(days, today))).filter(|(_, n)| *n > 0).collect();
+    streaks.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let streak_entries = streaks.iter().map(|(p, n)| entry(p, Score::Streak { days: *n })).collect();
+
+    Ok(Leaderboard {
+        date: today,
+        par,
+        today: ranked(today_entries, limit),
+        week: ranked(week_entries, limit),
+        streaks: ranked(streak_entries, limit),
+        players_today,
+    })
+}
+
+/// Numbers the entries and keeps the first `limit`, and the player's own if it is further down.
+fn ranked(mut entries: Vec<Entry>, limit: usize) -> Vec<Entry> {
+    for (i, e) in entries.iter_mut().enumerate() {
+        e.rank = i + 1;
+    }
+    let mine = entries.iter().position(|e| e.me).filter(|&i| i >= limit).map(|i| entries[i].clone());
+    entries.truncate(limit);
+    entries.extend(mine);
+    entries
+}
+
+/// Days in a row with a result, ending today, or yesterday when today has none yet.
+fn streak(days: &BTreeSet<Date>, today: Date) -> u32 {
+    let mut day = if days.contains(&today) { today } else { today.previous() };
+    let mut n = 0;
+    while days.contains(&day) {
+        n += 1;
+        day = day.previous();
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::daily;
+    use crate::model::Move;
+    use crate::solver::{Control, Problem, exact::Exact, heuristic::Greedy, run};
+
+    fn moves(date: Date, optimal: bool) -> Vec<Move> {
+        let p = daily::puzzle(date);
+        let problem = Problem::new(p.board.clone(), p.mode);
+        let s = if optimal {
+            run(&Exact, &problem, &Control::default())
+        } else {
+            run(&Greedy, &problem, &Control::default())
+        };
+        s.unwrap().moves
+    }
+
+    #[test]
+    fn today_week_and_streaks_rank_as_documented() {
+        let r = Results::in_memory().unwrap();
+        let today: Date = "2026-11-26".parse().unwrap(); // a Thursday
+        let (ada, bob, cy) = (Player::Key("SHA256:ada".into()), Player::Key("SHA256:bobbobbob".into()), Player::Local);
+        r.set_name(&ada, "Ada").unwrap();
+        for back in 0..3 {
+            let d = Date::from_days(today.days() - back);
+            let best = moves(d, true);
+            let par = best.len() as u32;
+            r.record(&ada, d, par, &best, back == 0, 10).unwrap();
+            if back < 2 {
+                r.record(&bob, d, par, &moves(d, false), false, 20).unwrap();
+            }
+        }
+        // Cy played only the day before yesterday: no streak now.
+        let old = Date::from_days(today.days() - 2);
+        r.record(&cy, old, 0, &moves(old, false), false, 5).unwrap();
+        let par = moves(today, true).len() as u32;
+        let board = leaderboard(&r, today, par, &bob, 10).unwrap();
+        assert_eq!(board.players_today, 2);
+        // Ada was assisted today, so Bob's unassisted result ranks first.
+        assert_eq!(board.today[0].name, "player bobbob");
+        assert!(board.today[0].me);
+        assert!(matches!(board.today[1].score, Score::Day { assisted: true, .. }));
+        // This week (from Monday): Ada played 3 days at par, Bob 2, you 1.
+        let week: Vec<_> = board.week.iter().map(|e| (e.name.as_str(), e.score.clone())).collect();
+        assert_eq!(week[0], ("Ada", Score::Week { days: 3, over_par: 0 }));
+        assert_eq!(week[2].0, "you");
+        let streaks: Vec<_> = board.streaks.iter().map(|e| (e.name.as_str(), e.score.clone())).collect();
+        assert_eq!(streaks, vec![("Ada", Score::Streak { days: 3 }), ("player bobbob", Score::Streak { days: 2 })]);
+        // Cut to one line, Bob still sees his own.
+        let short = leaderboard(&r, today, par, &bob, 1).unwrap();
+        assert_eq!(short.week.len(), 2);
+        assert_eq!((short.week[1].rank, short.week[1].me), (2, true));
+    }
+
+    #[test]
+    fn a_streak_counts_back_from_yesterday_while_today_is_open() {
+        let d: Date = "2026-11-26".parse().unwrap();
+        let days: BTreeSet<Date> = [d.previous(), d.previous().previous()].into();
+        assert_eq!(streak(&days, d), 2);
+        assert_eq!(streak(&days, d.next()), 0);
+    }
+}

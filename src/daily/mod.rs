@@ -1,0 +1,120 @@
+//! The daily puzzle as the game plays it: the day's board with its par (the proven optimum),
+//! the one-line result a player shares, and where results are kept ([`results`]) and ranked
+//! ([`board`]). The same code serves `floodit daily` (local results) and `floodit serve`.
+
+pub mod board;
+pub mod results;
+
+pub use results::{Player, Recorded, Results};
+
+use crate::formats::Puzzle;
+use crate::formats::daily::{self, Date};
+use crate::solver::{Control, Limits, Problem, exact::Exact, run};
+use std::time::Duration;
+
+/// Bounds on proving a day's par (it takes milliseconds on the daily size; these only guard
+/// against a bug turning it into a hang).
+const PAR_LIMITS: Limits = Limits { time: Some(Duration::from_secs(60)), nodes: None, memory: Some(512 << 20) };
+
+/// One day's puzzle, with its par stated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Daily {
+    pub date: Date,
+    pub par: u32,
+    /// The board, with `optimal` set to the par.
+    pub puzzle: Puzzle,
+}
+
+impl Daily {
+    /// The puzzle of `date` and its par: from the results' cache, else proven now and cached.
+    pub fn load(date: Date, results: &Results) -> Result<Daily, String> {
+        let mut puzzle = daily::puzzle(date);
+        let par = match results.cached_par(date)? {
+            Some(par) => par,
+            None => {
+                let par = prove_par(&puzzle)?;
+                results.cache_par(date, par)?;
+                par
+            }
+        };
+        puzzle.optimal = Some(par);
+        Ok(Daily { date, par, puzzle })
+    }
+}
+
+/// The proven optimum of a daily puzzle.
+pub fn prove_par(puzzle: &Puzzle) -> Result<u32, String> {
+    let problem = Problem::new(puzzle.board.clone(), puzzle.mode);
+    match run(&Exact, &problem, &Control::new(PAR_LIMITS)) {
+        Ok(s) if s.optimal => Ok(s.len() as u32),
+        Ok(_) => Err(format!("the optimum of {} could not be proven within the limits", puzzle.title)),
+        Err(e) => Err(format!("the optimum of {} could not be proven: {e}", puzzle.title)),
+    }
+}
+
+/// The shareable one-line result, e.g. `floodit 2026-11-24: 21/20 ▮▮▮▯` (`21/20 [###-]` in
+/// ASCII): moves over par, and four blocks that fill for playing close to par. An assisted
+/// game says so.
+pub fn share_line(date: Date, moves: u32, par: u32, assisted: bool, ascii: bool) -> String {
+    let filled = match moves.saturating_sub(par) {
+        0 => 4,
+        1 => 3,
+        2 | 3 => 2,
+        _ => 1,
+    };
+    let (on, off) = if ascii { ('#', '-') } else { ('▮', '▯') };
+    let blocks: String = (0..4).map(|i| if i < filled { on } else { off }).collect();
+    let blocks = if ascii { format!("[{blocks}]") } else { blocks };
+    let help = if assisted { " (assisted)" } else { "" };
+    format!("floodit {date}: {moves}/{par} {blocks}{help}")
+}
+
+/// A player's chosen name, made safe to show to others: control and bidirectional-override
+/// characters dropped, spaces squeezed, at most [`NAME_MAX`] characters. Empty if nothing is left.
+pub fn clean_name(raw: &str) -> String {
+    let kept: String = raw.chars().filter(|&c| !c.is_control() && !is_bidi_control(c)).collect();
+    let squeezed = kept.split_whitespace().collect::<Vec<_>>().join(" ");
+    squeezed.chars().take(NAME_MAX).collect()
+}
+
+/// The longest name, in characters.
+pub const NAME_MAX: usize = 20;
+
+/// Characters that reorder the text around them (they could make a name spoof another row).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{061c}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_share_line_fills_blocks_by_moves_over_par() {
+        let d: Date = "2026-11-24".parse().unwrap();
+        assert_eq!(share_line(d, 20, 20, false, false), "floodit 2026-11-24: 20/20 ▮▮▮▮");
+        assert_eq!(share_line(d, 21, 20, false, false), "floodit 2026-11-24: 21/20 ▮▮▮▯");
+        assert_eq!(share_line(d, 23, 20, true, false), "floodit 2026-11-24: 23/20 ▮▮▯▯ (assisted)");
+        assert_eq!(share_line(d, 30, 20, false, true), "floodit 2026-11-24: 30/20 [#---]");
+    }
+
+    #[test]
+    fn names_lose_control_characters_and_are_capped() {
+        assert_eq!(clean_name("  Ada\x1b[31m  Lovelace\n"), "Ada[31m Lovelace");
+        assert_eq!(clean_name("\u{202e}evil"), "evil");
+        assert_eq!(clean_name("\x07\x08"), "");
+        assert_eq!(clean_name(&"x".repeat(100)).chars().count(), NAME_MAX);
+        assert_eq!(clean_name("été"), "été");
+    }
+
+    #[test]
+    fn a_days_par_is_proven_and_cached() {
+        let results = Results::in_memory().unwrap();
+        let d: Date = "2026-11-24".parse().unwrap();
+        let first = Daily::load(d, &results).unwrap();
+        assert_eq!(results.cached_par(d).unwrap(), Some(first.par));
+        assert_eq!(first.puzzle.optimal, Some(first.par));
+        assert!((15..=30).contains(&first.par), "{}", first.par);
+        assert_eq!(Daily::load(d, &results).unwrap(), first);
+    }
+}

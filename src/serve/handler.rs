@@ -1,0 +1,417 @@
+//! One SSH connection, as russh hands it to us: who the player is, and the one thing a player
+//! may open, a session channel with a terminal running the game. Everything else is refused
+//! and logged: exec, subsystems (sftp), port forwarding either way, agent and X11 forwarding.
+//! Nothing ever reaches a shell.
+
+use super::Server;
+use super::log;
+use super::output::{self, ChannelIn, Out, SharedSize};
+use super::session::{self, End, Input};
+use crate::daily::Player;
+use russh::keys::HashAlg;
+use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
+use std::sync::mpsc::{SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
+use tokio::sync::Notify;
+
+/// Input messages waiting for a session before more are dropped (a client sending faster than
+/// the game reads loses keys, not memory).
+const INPUT_QUEUE: usize = 256;
+/// The largest terminal a session draws (a bigger one is drawn at this size).
+const MAX_SIDE: u32 = 500;
+
+pub struct Conn {
+    pub server: Arc<Server>,
+    pub id: u64,
+    pub player: Option<Player>,
+    /// Set once the game starts (the login timer stops).
+    pub started: Arc<Notify>,
+    /// Why the game ended, for the disconnect line.
+    pub end: Arc<Mutex<Option<End>>>,
+    channel: Option<ChannelWriteHalf<Msg>>,
+    opened: bool,
+    size: SharedSize,
+    term: Option<String>,
+    colorterm: Option<String>,
+    lang: Option<String>,
+    input: Option<SyncSender<Input>>,
+}
+
+impl Conn {
+    pub fn new(server: Arc<Server>, id: u64) -> Conn {
+        Conn {
+            server,
+            id,
+            player: None,
+            started: Arc::new(Notify::new()),
+            end: Arc::default(),
+            channel: None,
+            opened: false,
+            size: SharedSize::new(80, 24),
+            term: None,
+            colorterm: None,
+            lang: None,
+            input: None,
+        }
+    }
+
+    fn refuse(&self, what: &str) {
+        log::line(format_args!("refused #{} {}: {what}", self.id, self.who()));
+    }
+
+    fn who(&self) -> String {
+        match &self.player {
+            Some(Player::Key(fp)) => fp.clone(),
+            Some(Player::Guest) => "guest".into(),
+            _ => "unauthenticated".into(),
+        }
+    }
+
+    fn send(&self, msg: Input) {
+        if let Some(tx) = &self.input {
+            let _ = tx.try_send(msg);
+        }
+    }
+
+    /// Starts the game on its own thread, and the task that sends its frames.
+    fn start_game(&mut self, channel: ChannelId) -> Result<(), String> {
+        let write = self.channel.take().ok_or("no session channel")?;
+        if write.id() != channel {
+            return Err("not the session channel".into());
+        }
+        let player = self.player.clone().unwrap_or(Player::Guest);
+        let (tx, rx) = sync_channel(INPUT_QUEUE);
+        let (out, out_rx) = output::queue();
+        let server = self.server.clone();
+        let setup_for = {
+            let (id, size) = (self.id, self.size.clone());
+            let (term, colorterm, lang) = (self.term.clone(), self.colorterm.clone(), self.lang.clone());
+            move |daily, results, runner, saves| session::Setup {
+                id,
+                player,
+                size,
+                term,
+                colorterm,
+                lang,
+                daily,
+                results,
+                runner,
+                saves,
+                idle: server.limits.idle,
+                longest: server.limits.longest,
+            }
+        };
+        let server = self.server.clone();
+        let (end, id) = (self.end.clone(), self.id);
+        let player_dir = self.player.as_ref().and_then(|p| server.saves_of(p));
+        std::thread::Builder::new()
+            .name(format!("floodit-session-{id}"))
+            .spawn(move || {
+                let ended = match server.daily() {
+                    Ok(daily) => {
+                        let setup = setup_for(daily, server.results.clone(), server.pool.runner(id), player_dir);
+                        session::run(setup, rx, out)
+                    }
+                    Err(e) => {
+                        log::line(format_args!("session #{id}: {e}"));
+                        out.send_always(format!("floodit: {e}\r\n").as_bytes());
+                        out.end(Some(1));
+                        End::Left
+                    }
+                };
+                *end.lock().unwrap_or_else(|p| p.into_inner()) = Some(ended);
+            })
+            .map_err(|e| format!("no thread for the game: {e}"))?;
+        tokio::spawn(send_frames(write, out_rx, tx.clone()));
+        self.input = Some(tx);
+        self.started.notify_one();
+        Ok(())
+    }
+}
+
+/// Sends the game's frames as the client's window allows; after the last, the exit status and
+/// the channel's close.
+async fn send_frames(chan: ChannelWriteHalf<Msg>, mut out: ChannelIn, input: SyncSender<Input>) {
+    while let Some(msg) = out.rx.recv().await {
+        match msg {
+            Out::Bytes(b) => {
+                let n = b.len();
+                if chan.data_bytes(b).await.is_err() {
+                    break;
+                }
+                if out.sent(n) {
+                    output::repaint(&input);
+                }
+            }
+            Out::End(status) => {
+                if let Some(s) = status {
+                    let _ = chan.exit_status(s).await;
+                }
+                let _ = chan.eof().await;
+                let _ = chan.close().await;
+                break;
+            }
+        }
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        self.send(Input::Closed);
+    }
+}
+
+/// A terminal side as the game takes it: 0 (unknown) is the classic 80x24, a huge one is capped.
+fn side(n: u32, default: u16) -> u16 {
+    if n == 0 { default } else { n.min(MAX_SIDE) as u16 }
+}
+
+/// An environment value worth keeping: short, printable.
+fn env_value(v: &str) -> Option<String> {
+    (v.len() <= 64 && v.chars().all(|c| c.is_ascii_graphic())).then(|| v.to_string())
+}
+
+impl russh::server::Handler for Conn {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        // The probe every client sends first: tell it what works.
+        let mut methods = MethodSet::empty();
+        methods.push(MethodKind::PublicKey);
+        methods.push(MethodKind::KeyboardInteractive);
+        Ok(Auth::Reject { proceed_with_methods: Some(methods), partial_success: false })
+    }
+
+    async fn auth_publickey(&mut self, _user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth, Self::Error> {
+        // Any key: it only names the player (their results and saved games).
+        self.player = Some(Player::Key(key.public_key.fingerprint(HashAlg::Sha256).to_string()));
+        Ok(Auth::Accept)
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        _user: &str,
+        _submethods: &str,
+        _response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        // No key: a guest, asked nothing.
+        self.player = Some(Player::Guest);
+        Ok(Auth::Accept)
+    }
+
+    async fn auth_succeeded(&mut self, _session: &mut Session) -> Result<(), Self::Error> {
+        log::line(format_args!("login #{} {}", self.id, self.who()));
+        Ok(())
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.opened {
+            self.refuse("a second session channel");
+            reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+            return Ok(());
+        }
+        self.opened = true;
+        // The handler's callbacks read the channel; its own reader would only fill up.
+        let (_read, write) = channel.split();
+        self.channel = Some(write);
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.size.set(side(cols, 80), side(rows, 24));
+        self.term = env_value(term);
+        session.channel_success(channel)
+    }
+
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let slot = match name {
+            "TERM" => &mut self.term,
+            "COLORTERM" => &mut self.colorterm,
+            "LANG" => &mut self.lang,
+            _ => return session.channel_failure(channel),
+        };
+        *slot = env_value(value);
+        session.channel_success(channel)
+    }
+
+    async fn shell_request(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), Self::Error> {
+        if self.input.is_some() {
+            return session.channel_failure(channel);
+        }
+        match self.start_game(channel) {
+            Ok(()) => {
+                let (w, h) = self.size.get();
+                log::line(format_args!("game #{} {} {w}x{h}", self.id, self.who()));
+                session.channel_success(channel)
+            }
+            Err(e) => {
+                self.refuse(&e);
+                session.channel_failure(channel)
+            }
+        }
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // The command is not logged: it is the player's text.
+        self.refuse("exec");
+        session.channel_failure(channel)?;
+        session.close(channel)
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).take(32).collect();
+        self.refuse(&format!("subsystem {name}"));
+        session.channel_failure(channel)?;
+        session.close(channel)
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single: bool,
+        _protocol: &str,
+        _cookie: &str,
+        _screen: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("X11 forwarding");
+        session.channel_failure(channel)
+    }
+
+    async fn agent_request(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<bool, Self::Error> {
+        self.refuse("agent forwarding");
+        Ok(false)
+    }
+
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        self.refuse("remote port forwarding");
+        Ok(false)
+    }
+
+    async fn streamlocal_forward(&mut self, _path: &str, _session: &mut Session) -> Result<bool, Self::Error> {
+        self.refuse("remote socket forwarding");
+        Ok(false)
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host: &str,
+        _port: u32,
+        _from: &str,
+        _from_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("local port forwarding");
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        _path: &str,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("local socket forwarding");
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
+    }
+
+    async fn channel_open_x11(
+        &mut self,
+        _channel: Channel<Msg>,
+        _from: &str,
+        _from_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("X11 channel");
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
+    }
+
+    async fn channel_open_forwarded_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host: &str,
+        _port: u32,
+        _from: &str,
+        _from_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.refuse("forwarded port channel");
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
+    }
+
+    async fn window_change_request(
+        &mut self,
+        _channel: ChannelId,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.size.set(side(cols, 80), side(rows, 24));
+        self.send(Input::Resize);
+        Ok(())
+    }
+
+    async fn data(&mut self, _channel: ChannelId, data: &[u8], _session: &mut Session) -> Result<(), Self::Error> {
+        self.send(Input::Bytes(data.to_vec()));
+        Ok(())
+    }
+
+    async fn channel_eof(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<(), Self::Error> {
+        self.send(Input::Closed);
+        Ok(())
+    }
+
+    async fn channel_close(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<(), Self::Error> {
+        self.send(Input::Closed);
+        Ok(())
+    }
+}

@@ -1,0 +1,126 @@
+//! The server's limits and who is let in: a connection is refused at once when the server has
+//! its most sessions, or the address its most; the count drops when the connection ends.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Every limit, with its default (the `floodit serve` flags).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Connections at once, in all.
+    pub sessions: usize,
+    /// Connections at once from one address.
+    pub per_ip: usize,
+    /// Authentication attempts per connection.
+    pub auth_attempts: usize,
+    /// A session with no key pressed for this long ends.
+    pub idle: Duration,
+    /// No session lasts longer.
+    pub longest: Duration,
+    /// Time to authenticate and start the game after connecting.
+    pub login: Duration,
+    /// Solver threads shared by all sessions.
+    pub solver_threads: usize,
+    /// The most time and memory one solver job may take.
+    pub job_time: Duration,
+    pub job_memory: usize,
+}
+
+impl Limits {
+    pub fn defaults(cores: usize) -> Limits {
+        Limits {
+            sessions: 100,
+            per_ip: 5,
+            auth_attempts: 6,
+            idle: Duration::from_secs(10 * 60),
+            longest: Duration::from_secs(2 * 60 * 60),
+            login: Duration::from_secs(30),
+            solver_threads: super::pool::max_threads(cores),
+            job_time: Duration::from_secs(10),
+            job_memory: 256 << 20,
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+struct Counts {
+    total: usize,
+    per_ip: HashMap<IpAddr, usize>,
+}
+
+/// Counts connections against the limits.
+#[derive(Clone)]
+pub struct Gate {
+    counts: Arc<Mutex<Counts>>,
+    sessions: usize,
+    per_ip: usize,
+}
+
+/// A connection let in; dropping it lets the next one in.
+#[derive(Debug)]
+pub struct Pass {
+    counts: Arc<Mutex<Counts>>,
+    ip: IpAddr,
+}
+
+impl Gate {
+    pub fn new(limits: &Limits) -> Gate {
+        Gate { counts: Arc::default(), sessions: limits.sessions, per_ip: limits.per_ip }
+    }
+
+    /// Lets a connection from `ip` in, or says why not.
+    pub fn admit(&self, ip: IpAddr) -> Result<Pass, String> {
+        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if c.total >= self.sessions {
+            return Err(format!("server full ({} sessions)", self.sessions));
+        }
+        let mine = c.per_ip.get(&ip).copied().unwrap_or(0);
+        if mine >= self.per_ip {
+            return Err(format!("{} sessions from this address already", self.per_ip));
+        }
+        c.total += 1;
+        c.per_ip.insert(ip, mine + 1);
+        Ok(Pass { counts: self.counts.clone(), ip })
+    }
+
+    pub fn open(&self) -> usize {
+        self.counts.lock().unwrap_or_else(|p| p.into_inner()).total
+    }
+}
+
+impl Drop for Pass {
+    fn drop(&mut self) {
+        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        c.total = c.total.saturating_sub(1);
+        if let Some(n) = c.per_ip.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.per_ip.remove(&self.ip);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gate_counts_in_all_and_per_address() {
+        let limits = Limits { sessions: 3, per_ip: 2, ..Limits::defaults(2) };
+        let gate = Gate::new(&limits);
+        let (a, b): (IpAddr, IpAddr) = ("127.0.0.1".parse().unwrap(), "127.0.0.2".parse().unwrap());
+        let a1 = gate.admit(a).unwrap();
+        let _a2 = gate.admit(a).unwrap();
+        assert!(gate.admit(a).unwrap_err().contains("from this address"));
+        let _b1 = gate.admit(b).unwrap();
+        assert!(gate.admit(b).unwrap_err().contains("server full"));
+        drop(a1);
+        assert_eq!(gate.open(), 2);
+        assert!(gate.admit(a).is_ok());
+        assert_eq!(Limits::defaults(2).solver_threads, 1);
+        assert_eq!(Limits::defaults(8).solver_threads, 7);
+    }
+}

@@ -1,0 +1,203 @@
+//! `floodit serve`: the game over SSH, for players with nothing installed (docs/serve.md).
+//!
+//! Shape: [`run`] keeps the host key ([`host_key`]), the results database and today's puzzle,
+//! and accepts connections within the [`limits`]. Each connection is a [`handler::Conn`]
+//! (russh's callbacks: authentication, the one session channel, every refusal); its game runs
+//! on a thread of its own ([`session`]) with the local game's app, update, views and event
+//! loop, reading keys parsed from the channel's bytes ([`input`]) and drawing into the channel
+//! ([`output`]). Solvers of all sessions share one [`pool`].
+
+mod handler;
+pub mod host_key;
+pub mod input;
+pub mod limits;
+mod log;
+pub mod output;
+pub mod pool;
+pub mod session;
+
+pub use limits::Limits;
+
+use crate::daily::{Daily, Player, Results};
+use crate::formats::daily::Date;
+use russh::{MethodKind, MethodSet};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How the server is set up.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub listen: SocketAddr,
+    /// The server's own directory: host key, results, players' saved games.
+    pub dir: PathBuf,
+    pub limits: Limits,
+}
+
+/// What every connection shares.
+pub struct Server {
+    pub limits: Limits,
+    pub results: Results,
+    pub pool: pool::Pool,
+    dir: PathBuf,
+    /// Today's puzzle, made again when the UTC day changes.
+    today: Mutex<Option<Daily>>,
+}
+
+impl Server {
+    /// Today's puzzle and par (proven once a day, in milliseconds).
+    pub fn daily(&self) -> Result<Daily, String> {
+        let mut today = self.today.lock().unwrap_or_else(|p| p.into_inner());
+        let date = Date::today();
+        match &*today {
+            Some(d) if d.date == date => Ok(d.clone()),
+            _ => {
+                let d = Daily::load(date, &self.results)?;
+                *today = Some(d.clone());
+                Ok(d)
+            }
+        }
+    }
+
+    /// Where a player's unfinished games are kept: a folder named by their key (a guest has
+    /// none, and nothing is kept).
+    pub fn saves_of(&self, player: &Player) -> Option<PathBuf> {
+        let Player::Key(fp) = player else { return None };
+        let name: String = fp
+            .trim_start_matches("SHA256:")
+            .chars()
+            .map(|c| match c {
+                '/' => '_',
+                '+' => '-',
+                c if c.is_ascii_alphanumeric() => c,
+                _ => '=',
+            })
+            .collect();
+        Some(self.dir.join("players").join(name))
+    }
+}
+
+/// The server's files in `dir`.
+pub fn key_path(dir: &Path) -> PathBuf {
+    dir.join("ssh_host_ed25519_key")
+}
+
+pub fn results_path(dir: &Path) -> PathBuf {
+    dir.join("results.sqlite")
+}
+
+/// Serves until the process is stopped. Errors before listening (the host key, the database,
+/// the address) come back as one line.
+pub fn run(options: Options) -> Result<(), String> {
+    let (key, made) = host_key::load_or_create(&key_path(&options.dir))?;
+    let fingerprint = host_key::fingerprint(&key);
+    let results = Results::open(&results_path(&options.dir))?;
+    let limits = options.limits.clone();
+    let budget = pool::Budget { time: limits.job_time, memory: limits.job_memory };
+    let pool = pool::Pool::start(limits.solver_threads, budget).map_err(|e| format!("starting solver threads: {e}"))?;
+    let server =
+        Arc::new(Server { limits: limits.clone(), results, pool, dir: options.dir.clone(), today: Mutex::new(None) });
+    let daily = server.daily()?;
+    let mut methods = MethodSet::empty();
+    methods.push(MethodKind::PublicKey);
+    methods.push(MethodKind::KeyboardInteractive);
+    let config = Arc::new(russh::server::Config {
+        methods,
+        keys: vec![key],
+        max_auth_attempts: limits.auth_attempts,
+        auth_rejection_time: Duration::from_secs(1),
+        // The first "none" probe every client sends is answered at once.
+        auth_rejection_time_initial: Some(Duration::ZERO),
+        // A backstop: the game's own idle timer ends a session first, with a word.
+        inactivity_timeout: Some(limits.idle + Duration::from_secs(60)),
+        nodelay: true,
+        ..Default::default()
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("floodit-net")
+        .enable_all()
+        .build()
+        .map_err(|e| format!("starting the network threads: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(options.listen)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        let new = if made { "new host key" } else { "host key" };
+        log::line(format_args!("listening on {local}; {new} {fingerprint} ({})", options.dir.display()));
+        log::line(format_args!(
+            "today's puzzle {}, par {}; limits: {} sessions, {} per address, idle {} s, longest {} s, {} solver thread(s)",
+            daily.date,
+            daily.par,
+            limits.sessions,
+            limits.per_ip,
+            limits.idle.as_secs(),
+            limits.longest.as_secs(),
+            server.pool.threads()
+        ));
+        accept(listener, server, config).await
+    })
+}
+
+async fn accept(
+    listener: tokio::net::TcpListener,
+    server: Arc<Server>,
+    config: Arc<russh::server::Config>,
+) -> Result<(), String> {
+    let gate = limits::Gate::new(&server.limits);
+    let ids = AtomicU64::new(1);
+    loop {
+        let (mut stream, peer) = match listener.accept().await {
+            Ok(c) => c,
+            Err(e) => {
+                // Out of file descriptors and the like: say so, wait a little, go on.
+                log::line(format_args!("accept failed: {e}"));
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let pass = match gate.admit(peer.ip()) {
+            Ok(p) => p,
+            Err(why) => {
+                log::line(format_args!("refused {peer}: {why}"));
+                tokio::spawn(async move {
+                    use tokio::io::AsyncWriteExt;
+                    // Text before the SSH banner: clients show it, or at least close cleanly.
+                    let _ = stream.write_all(format!("floodit: {why}; try again later\r\n").as_bytes()).await;
+                });
+                continue;
+            }
+        };
+        let id = ids.fetch_add(1, Ordering::Relaxed);
+        let (server, config) = (server.clone(), config.clone());
+        tokio::spawn(async move {
+            log::line(format_args!("connect #{id} from {peer}"));
+            let began = Instant::now();
+            let conn = handler::Conn::new(server.clone(), id);
+            let (started, end) = (conn.started.clone(), conn.end.clone());
+            let outcome = match russh::server::run_stream(config, stream, conn).await {
+                Ok(running) => {
+                    let handle = running.handle();
+                    let login = server.limits.login;
+                    let watchdog = tokio::spawn(async move {
+                        if tokio::time::timeout(login, started.notified()).await.is_err() {
+                            let why = format!("log in and start the game within {} s", login.as_secs());
+                            let _ = handle.disconnect(russh::Disconnect::ByApplication, why, "en".into()).await;
+                        }
+                    });
+                    let r = running.await;
+                    watchdog.abort();
+                    r.err().map(|e| e.to_string())
+                }
+                Err(e) => Some(e.to_string()),
+            };
+            drop(pass);
+            let how = end.lock().unwrap_or_else(|p| p.into_inner()).map_or("no game", |e| e.describe());
+            let error = outcome.map(|e| format!(", {e}")).unwrap_or_default();
+            log::line(format_args!("disconnect #{id} after {} s: {how}{error}", began.elapsed().as_secs()));
+        });
+    }
+}
