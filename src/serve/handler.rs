@@ -75,7 +75,7 @@ impl Conn {
     }
 
     /// Starts the game on its own thread, and the task that sends its frames.
-    fn start_game(&mut self, channel: ChannelId) -> Result<(), String> {
+    fn start_game(&mut self, channel: ChannelId, handle: russh::server::Handle) -> Result<(), String> {
         let write = self.channel.take().ok_or("no session channel")?;
         if write.id() != channel {
             return Err("not the session channel".into());
@@ -123,16 +123,25 @@ impl Conn {
                 *end.lock().unwrap_or_else(|p| p.into_inner()) = Some(ended);
             })
             .map_err(|e| format!("no thread for the game: {e}"))?;
-        tokio::spawn(send_frames(write, out_rx, tx.clone()));
+        tokio::spawn(send_frames(write, out_rx, tx.clone(), handle));
         self.input = Some(tx);
         self.started.notify_one();
         Ok(())
     }
 }
 
+/// How long a client may keep the connection after its game's channel closed.
+const AFTER_GAME: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Sends the game's frames as the client's window allows; after the last, the exit status and
-/// the channel's close.
-async fn send_frames(chan: ChannelWriteHalf<Msg>, mut out: ChannelIn, input: SyncSender<Input>) {
+/// the channel's close, then the connection's end (a client that does not leave by itself
+/// would keep its place among the sessions).
+async fn send_frames(
+    chan: ChannelWriteHalf<Msg>,
+    mut out: ChannelIn,
+    input: SyncSender<Input>,
+    connection: russh::server::Handle,
+) {
     while let Some(msg) = out.rx.recv().await {
         match msg {
             Out::Bytes(b) => {
@@ -150,6 +159,8 @@ async fn send_frames(chan: ChannelWriteHalf<Msg>, mut out: ChannelIn, input: Syn
                 }
                 let _ = chan.eof().await;
                 let _ = chan.close().await;
+                tokio::time::sleep(AFTER_GAME).await;
+                let _ = connection.disconnect(russh::Disconnect::ByApplication, "game over".into(), "en".into()).await;
                 break;
             }
         }
@@ -261,7 +272,7 @@ impl russh::server::Handler for Conn {
         if self.input.is_some() {
             return session.channel_failure(channel);
         }
-        match self.start_game(channel) {
+        match self.start_game(channel, session.handle()) {
             Ok(()) => {
                 let (w, h) = self.size.get();
                 log::line(format_args!("game #{} {} {w}x{h}", self.id, self.who()));

@@ -6,6 +6,10 @@ mod batch;
 mod cli;
 mod ilp_sat_cli;
 mod puzzles;
+#[cfg(feature = "serve")]
+mod serve_client;
+#[cfg(feature = "serve")]
+mod serve_harness;
 mod tui_app;
 mod tui_common;
 mod tui_explorer;

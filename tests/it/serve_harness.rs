@@ -1,0 +1,208 @@
+//! What the `floodit serve` tests share: the real binary serving on a free loopback port with
+//! its own data directory, and an SSH client (russh's) driving a terminal emulated by vt100.
+
+use russh::client::{self, Handle};
+use russh::keys::{Algorithm, HashAlg, PrivateKey, PrivateKeyWithHashAlg};
+use russh::{ChannelMsg, client::Msg};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_floodit");
+
+/// A running `floodit serve`, stopped when dropped.
+pub struct Server {
+    child: Child,
+    pub addr: SocketAddr,
+    pub dir: tempfile::TempDir,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    /// Starts the server with `flags` on top of a free port and a fresh directory.
+    pub fn start(flags: &[&str]) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(BIN)
+            .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(dir.path())
+            .args(flags)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let log = Arc::new(Mutex::new(String::new()));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (stderr, kept) = (child.stderr.take().unwrap(), log.clone());
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(addr) = line.split("listening on ").nth(1).and_then(|r| r.split(';').next()) {
+                    let _ = tx.send(addr.parse::<SocketAddr>().unwrap());
+                }
+                let mut log = kept.lock().unwrap();
+                log.push_str(&line);
+                log.push('\n');
+            }
+        });
+        let addr =
+            rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("no server: {}", log.lock().unwrap()));
+        Server { child, addr, dir, log }
+    }
+
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Waits until the log has a line containing every one of `words` (10 s at most).
+    pub fn wait_log(&self, words: &[&str]) -> String {
+        let start = Instant::now();
+        loop {
+            let log = self.log();
+            if let Some(line) = log.lines().find(|l| words.iter().all(|w| l.contains(w))) {
+                return line.to_string();
+            }
+            assert!(start.elapsed() < Duration::from_secs(10), "no log line with {words:?} in:\n{log}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Trusts any host key (the tests check the server, not the network).
+pub struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+    async fn check_server_key(&mut self, _key: &russh::keys::PublicKeyOrCertificate) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+pub fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).unwrap()
+}
+
+pub fn fingerprint(key: &PrivateKey) -> String {
+    key.public_key().fingerprint(HashAlg::Sha256).to_string()
+}
+
+pub async fn connect(addr: SocketAddr) -> Result<Handle<Trusting>, russh::Error> {
+    let config = Arc::new(client::Config { nodelay: true, ..Default::default() });
+    client::connect(config, addr, Trusting).await
+}
+
+/// Connects and logs in with `key`.
+pub async fn login(addr: SocketAddr, key: &PrivateKey) -> Handle<Trusting> {
+    let mut h = connect(addr).await.unwrap();
+    let auth =
+        h.authenticate_publickey("player", PrivateKeyWithHashAlg::new(Arc::new(key.clone()), None)).await.unwrap();
+    assert!(auth.success(), "{auth:?}");
+    h
+}
+
+/// A session channel with a terminal, and the screen as vt100 shows it.
+pub struct Term {
+    pub channel: russh::Channel<Msg>,
+    pub parser: vt100::Parser,
+    pub exit: Option<u32>,
+    pub closed: bool,
+    /// When the last bytes arrived, and how many arrived in all.
+    pub last_data: Instant,
+    pub bytes: usize,
+}
+
+impl Term {
+    pub async fn open(h: &Handle<Trusting>, cols: u32, rows: u32) -> Term {
+        let channel = h.channel_open_session().await.unwrap();
+        channel.request_pty(true, "xterm-256color", cols, rows, 0, 0, &[]).await.unwrap();
+        channel.request_shell(true).await.unwrap();
+        let (r, c) = if cols == 0 || rows == 0 { (24, 80) } else { (rows as u16, cols as u16) };
+        Term {
+            channel,
+            parser: vt100::Parser::new(nz(r), nz(c), 0),
+            exit: None,
+            closed: false,
+            last_data: Instant::now(),
+            bytes: 0,
+        }
+    }
+
+    pub fn screen(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Handles one message from the server; false once the channel is closed.
+    pub async fn pump(&mut self, limit: Duration) -> bool {
+        match tokio::time::timeout(limit, self.channel.wait()).await {
+            Err(_) => true,
+            Ok(None) | Ok(Some(ChannelMsg::Close)) => {
+                self.closed = true;
+                false
+            }
+            Ok(Some(ChannelMsg::Data { data })) => {
+                self.parser.process(&data);
+                self.last_data = Instant::now();
+                self.bytes += data.len();
+                true
+            }
+            Ok(Some(ChannelMsg::ExitStatus { exit_status })) => {
+                self.exit = Some(exit_status);
+                true
+            }
+            Ok(Some(_)) => true,
+        }
+    }
+
+    /// Waits until the screen contains `text` (20 s at most).
+    pub async fn wait_for(&mut self, text: &str) -> String {
+        let start = Instant::now();
+        while !self.screen().contains(text) {
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "waited for {text:?}; the screen is:\n{}",
+                self.screen()
+            );
+            assert!(
+                self.pump(Duration::from_millis(200)).await,
+                "closed while waiting for {text:?}:\n{}",
+                self.screen()
+            );
+        }
+        self.screen()
+    }
+
+    pub async fn keys(&self, bytes: &[u8]) {
+        self.channel.data(bytes).await.unwrap();
+    }
+
+    pub async fn resize(&mut self, cols: u16, rows: u16) {
+        self.parser.screen_mut().set_size(nz(rows), nz(cols));
+        self.channel.window_change(u32::from(cols), u32::from(rows), 0, 0).await.unwrap();
+    }
+
+    /// Reads until the channel closes (20 s at most); the exit status, if one came.
+    pub async fn wait_closed(&mut self) -> Option<u32> {
+        let start = Instant::now();
+        while self.pump(Duration::from_millis(200)).await {
+            assert!(start.elapsed() < Duration::from_secs(20), "not closed; the screen is:\n{}", self.screen());
+        }
+        self.exit
+    }
+}
+
+fn nz(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).unwrap()
+}
+
+/// Runs an async test body on a runtime of its own.
+pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap().block_on(f)
+}
