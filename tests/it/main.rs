@@ -10,6 +10,8 @@ mod puzzles;
 mod serve_client;
 #[cfg(feature = "serve")]
 mod serve_harness;
+#[cfg(feature = "serve")]
+mod serve_openssh;
 mod tui_app;
 mod tui_common;
 mod tui_explorer;
