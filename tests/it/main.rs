@@ -11,6 +11,8 @@ mod serve_client;
 #[cfg(feature = "serve")]
 mod serve_harness;
 #[cfg(feature = "serve")]
+mod serve_load;
+#[cfg(feature = "serve")]
 mod serve_openssh;
 mod tui_app;
 mod tui_common;

@@ -69,6 +69,13 @@ impl Server {
     }
 }
 
+impl Server {
+    /// The server's process ID (the load test measures it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -114,10 +121,14 @@ pub struct Term {
     pub parser: vt100::Parser,
     pub exit: Option<u32>,
     pub closed: bool,
-    /// When the last bytes arrived, and how many arrived in all.
-    pub last_data: Instant,
-    pub bytes: usize,
+    /// Frames received (each ends a synchronized update), and the last bytes seen, in case a
+    /// frame's end is split between two messages.
+    pub frames: usize,
+    tail: Vec<u8>,
 }
+
+/// The end of every frame the game sends.
+const FRAME_END: &[u8] = b"\x1b[?2026l";
 
 impl Term {
     pub async fn open(h: &Handle<Trusting>, cols: u32, rows: u32) -> Term {
@@ -130,8 +141,8 @@ impl Term {
             parser: vt100::Parser::new(nz(r), nz(c), 0),
             exit: None,
             closed: false,
-            last_data: Instant::now(),
-            bytes: 0,
+            frames: 0,
+            tail: Vec::new(),
         }
     }
 
@@ -149,8 +160,10 @@ impl Term {
             }
             Ok(Some(ChannelMsg::Data { data })) => {
                 self.parser.process(&data);
-                self.last_data = Instant::now();
-                self.bytes += data.len();
+                self.tail.extend_from_slice(&data);
+                self.frames += self.tail.windows(FRAME_END.len()).filter(|w| *w == FRAME_END).count();
+                let keep = self.tail.len().min(FRAME_END.len() - 1);
+                self.tail.drain(..self.tail.len() - keep);
                 true
             }
             Ok(Some(ChannelMsg::ExitStatus { exit_status })) => {
