@@ -8,6 +8,7 @@ mod ilp_sat_cli;
 mod puzzles;
 #[cfg(feature = "serve")]
 mod serve_client;
+mod serve_daily;
 #[cfg(feature = "serve")]
 mod serve_harness;
 #[cfg(feature = "serve")]

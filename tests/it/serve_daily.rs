@@ -1,0 +1,76 @@
+//! The daily puzzle in the game itself (as `floodit daily` and every SSH session play it):
+//! flooding the day's board keeps one replayed result, says the shareable line, marks help from
+//! the explorer as assisted, and the leaderboard opens with `b`.
+
+use floodit::cli::ColorChoice;
+use floodit::cli::daily::{DailyArgs, build};
+use floodit::daily::{Daily, Player, Results};
+use floodit::formats::daily::Date;
+use floodit::solver::{Control, Problem, exact::Exact, run};
+use floodit::tui::action::{Action, ExplorerAction};
+use floodit::tui::app::{App, Overlay};
+use floodit::tui::daily::DailyAction;
+use floodit::tui::update::update;
+
+fn args() -> DailyArgs {
+    DailyArgs { theme: None, color: ColorChoice::Never, glyphs: true, ascii: true }
+}
+
+fn solve(app: &mut App) {
+    let p = &app.daily.as_ref().unwrap().daily.puzzle;
+    let best = run(&Exact, &Problem::new(p.board.clone(), p.mode), &Control::default()).unwrap();
+    for m in best.moves {
+        update(app, Action::PlayColour(m.colour));
+    }
+}
+
+#[test]
+fn flooding_the_days_board_keeps_one_result_and_says_the_line() {
+    let results = Results::in_memory().unwrap();
+    let today = Date::today();
+    let daily = Daily::load(today, &results).unwrap();
+    let par = daily.par;
+    let mut app = build(&args(), daily.clone(), results.clone(), None, Some((80, 24))).unwrap();
+    solve(&mut app);
+    let share = format!("floodit {today}: {par}/{par} [####]");
+    assert_eq!(app.daily.as_ref().unwrap().share.as_deref(), Some(share.as_str()));
+    assert!(app.status.as_ref().unwrap().text.starts_with(&share));
+    assert_eq!(results.result_of(&Player::Local, today).unwrap(), Some((par, false)));
+    // The local player is not asked for a name; the board opens with b.
+    update(&mut app, Action::Daily(DailyAction::Leaderboard));
+    let Overlay::Leaderboard(board) = &app.overlay else { panic!("no leaderboard") };
+    assert_eq!((board.players_today, board.today[0].name.as_str()), (1, "you"));
+
+    // A second game of the day, with a hint: assisted, and not kept over the first.
+    let mut again = build(&args(), daily, results.clone(), None, Some((80, 24))).unwrap();
+    update(&mut again, Action::Explorer(ExplorerAction::Hint));
+    assert!(again.assisted);
+    solve(&mut again);
+    let line = &again.status.as_ref().unwrap().text;
+    assert!(line.contains("(assisted)") && line.contains("is the one kept"), "{line}");
+    assert_eq!(results.result_of(&Player::Local, today).unwrap(), Some((par, false)));
+}
+
+#[test]
+fn a_keyed_player_is_asked_for_a_name_once_and_a_guest_keeps_nothing() {
+    let results = Results::in_memory().unwrap();
+    let daily = Daily::load(Date::today(), &results).unwrap();
+    let mut app = build(&args(), daily.clone(), results.clone(), None, None).unwrap();
+    let me = Player::Key("SHA256:test".into());
+    app.daily.as_mut().unwrap().player = me.clone();
+    solve(&mut app);
+    assert!(matches!(app.overlay, Overlay::Name(_)));
+    for c in "  Ada \u{202e}".chars() {
+        update(&mut app, Action::Daily(DailyAction::Type(c)));
+    }
+    update(&mut app, Action::Daily(DailyAction::Submit));
+    assert!(matches!(app.overlay, Overlay::None));
+    assert_eq!(results.name(&me).unwrap().as_deref(), Some("Ada"));
+
+    let mut guest = build(&args(), daily, results.clone(), None, None).unwrap();
+    guest.daily.as_mut().unwrap().player = Player::Guest;
+    solve(&mut guest);
+    assert!(matches!(guest.overlay, Overlay::None));
+    assert!(guest.status.as_ref().unwrap().text.contains("guests are not on the leaderboard"));
+    assert_eq!(results.rows(Date::today(), Date::today()).unwrap().len(), 1);
+}
