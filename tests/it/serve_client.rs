@@ -89,8 +89,8 @@ fn exec_sftp_forwarding_and_agent_are_refused() {
 }
 
 #[test]
-fn the_session_after_the_last_and_an_idle_session_are_cut() {
-    let server = Server::start(&["--max-sessions", "2", "--idle-timeout", "2"]);
+fn the_session_after_the_last_an_idle_one_and_a_long_one_are_cut() {
+    let server = Server::start(&["--max-sessions", "2", "--idle-timeout", "2", "--max-session", "8"]);
     block_on(async {
         let (a, b) = (login(server.addr, &new_key()).await, login(server.addr, &new_key()).await);
         let mut ta = Term::open(&a, 80, 24).await;
@@ -99,19 +99,39 @@ fn the_session_after_the_last_and_an_idle_session_are_cut() {
         tb.wait_for("move 0").await;
         assert!(connect(server.addr).await.is_err(), "a third session while two play");
         // B keeps playing; A, idle, is cut with a word and status 1.
-        for _ in 0..6 {
+        while !ta.closed {
             tb.keys(b"l").await;
-            tb.pump(Duration::from_millis(500)).await;
+            tb.pump(Duration::from_millis(300)).await;
+            ta.pump(Duration::from_millis(100)).await;
         }
         assert_eq!(ta.wait_closed().await, Some(1));
-        assert!(ta.screen().contains("goodbye"), "{}", ta.screen());
-        assert!(!tb.closed);
-        // A's place is free again.
-        server.wait_log(&["disconnect #1", "idle"]);
+        assert!(ta.screen().contains("no key for 2 s: goodbye"), "{}", ta.screen());
+        // B, busy all along, reaches the longest session.
+        while !tb.closed {
+            let _ = tb.channel.data(&b"l"[..]).await;
+            tb.pump(Duration::from_millis(300)).await;
+        }
+        assert_eq!(tb.exit, Some(1));
+        assert!(tb.screen().contains("sessions last at most 8 s"), "{}", tb.screen());
+        // Their places are free again.
         let c = login(server.addr, &new_key()).await;
         Term::open(&c, 80, 24).await.wait_for("move 0").await;
     });
     server.wait_log(&["refused 127.0.0.1", "server full (2 sessions)"]);
+    server.wait_log(&["disconnect #2", "longest session reached"]);
+}
+
+#[test]
+fn a_connection_that_does_not_log_in_is_cut() {
+    let server = Server::start(&["--login-timeout", "1"]);
+    block_on(async {
+        let mut h = connect(server.addr).await.unwrap();
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let key = new_key();
+        let key = russh::keys::PrivateKeyWithHashAlg::new(std::sync::Arc::new(key), None);
+        assert!(h.authenticate_publickey("late", key).await.is_err() || h.is_closed());
+    });
+    server.wait_log(&["disconnect #1", "no game"]);
 }
 
 #[test]
