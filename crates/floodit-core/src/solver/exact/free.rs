@@ -122,7 +122,7 @@ pub fn solve(board: &Board, control: &Control) -> Result<Solution, SolveError> {
     let (n, k) = (comps.len(), board.num_colours());
     if n > MAX_FREE_COMPONENTS || k > MAX_FREE_COLOURS {
         return Err(SolveError::Refused(format!(
-            "exact: Free-Flood-It is solved exactly only up to {MAX_FREE_COMPONENTS} components and {MAX_FREE_COLOURS} colours; this board has {n} components and {k} colours (try fast)"
+            "Free-Flood-It is solved exactly only up to {MAX_FREE_COMPONENTS} components and {MAX_FREE_COLOURS} colours; this board has {n} components and {k} colours (try fast)"
         )));
     }
     let nbr = (0..n).map(|c| comps.neighbours(c).iter().fold(0u32, |m, &d| m | 1 << d)).collect();
@@ -154,7 +154,7 @@ pub fn solve(board: &Board, control: &Control) -> Result<Solution, SolveError> {
         let Some((g, code)) = popped else {
             f += 1;
             if f > n + k {
-                return Err(SolveError::Refused("exact: the free search ran out of positions".into()));
+                return Err(SolveError::Refused("the free search ran out of positions".into()));
             }
             continue;
         };

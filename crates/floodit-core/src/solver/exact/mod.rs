@@ -5,7 +5,7 @@ mod free;
 mod search;
 mod table;
 
-use super::regions::{CompGraph, MAX_COMPONENTS, OnGraph, on_graph};
+use super::regions::{CompGraph, OnGraph, on_graph};
 use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
 use crate::model::{Mode, Move};
 
@@ -19,7 +19,7 @@ impl Solver for Exact {
             summary: "A* over the flooded region (component-graph bitsets) with a layered colour-elimination lower bound, forced colour eliminations, a transposition table and a greedy upper bound.".into(),
             guarantee: "optimal (proven: the lower bound meets the length); with a time, node or memory limit, the best solution found and a proven lower bound".into(),
             complexity: format!(
-                "exponential in the worst case; fixed pivot up to {MAX_COMPONENTS} components; Free-Flood-It up to {} components",
+                "exponential in the worst case; any board with a fixed pivot (memory grows with the positions searched, so large boards need limits); Free-Flood-It up to {} components",
                 free::MAX_FREE_COMPONENTS
             ),
             free_mode: true,
@@ -30,7 +30,13 @@ impl Solver for Exact {
         let Mode::Fixed { pivot } = problem.mode else {
             return free::solve(&problem.board, control);
         };
-        let (outcome, n) = on_graph(&problem.board, pivot, "exact", Search { control })?;
+        let cells = problem.board.len();
+        if pivot >= cells {
+            return Err(SolveError::Refused(format!(
+                "the pivot is cell {pivot}, but the board has only {cells} cells"
+            )));
+        }
+        let (outcome, n) = on_graph(&problem.board, pivot, Search { control });
         let moves: Vec<Move> = outcome.colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
         Ok(Solution {
             moves,

@@ -6,8 +6,9 @@
 //! bound of the exact solver and the length of a greedy solution, and every answer it returns is
 //! either proven by the engine itself or marked as not proven.
 
+use crate::model::Bits;
 use crate::model::{Board, Components};
-use crate::solver::regions::{Bits, CompGraph, OnGraph, lower_bound, on_graph, quick_solution};
+use crate::solver::regions::{CompGraph, OnGraph, lower_bound, on_graph, quick_solution};
 use crate::solver::{Control, Solution, SolveError, StopReason};
 use std::time::{Duration, Instant};
 
@@ -60,7 +61,7 @@ pub struct Outcome {
 }
 
 /// The starting bounds: the exact solver's admissible lower bound, and a quick beam solution.
-pub fn bounds(board: &Board, pivot: usize, who: &str) -> Result<(u32, Vec<u8>), SolveError> {
+pub fn bounds(board: &Board, pivot: usize) -> Result<(u32, Vec<u8>), SolveError> {
     struct Task;
     impl OnGraph for Task {
         type Output = (u32, Vec<u8>);
@@ -69,7 +70,11 @@ pub fn bounds(board: &Board, pivot: usize, who: &str) -> Result<(u32, Vec<u8>), 
             (lower_bound(g, &region, &g.frontier(&region)), quick_solution(g, region, &Control::default()))
         }
     }
-    Ok(on_graph(board, pivot, who, Task)?.0)
+    let n = board.len();
+    if pivot >= n {
+        return Err(SolveError::Refused(format!("the pivot is cell {pivot}, but the board has only {n} cells")));
+    }
+    Ok(on_graph(board, pivot, Task).0)
 }
 
 /// Plays `colours` from the pivot's component and keeps only the moves that absorb something,
