@@ -12,3 +12,4 @@ mod tui_measure;
 mod tui_saves;
 mod tui_snapshots;
 mod tui_tmux;
+mod tui_views;
