@@ -266,12 +266,17 @@ impl Look {
             return Cow::Borrowed(text);
         }
         let mut out = String::with_capacity(text.len());
+        let mut before = ' ';
         for c in text.chars() {
             if c.is_ascii() {
                 out.push(c);
+            } else if c == '·' && before != ' ' {
+                // A dot between two words or numbers multiplies ("k·n"); between spaces it separates.
+                out.push('*');
             } else {
                 out.push_str(TRANSLITERATION.iter().find(|(u, _)| *u == c).map_or("?", |(_, a)| a));
             }
+            before = c;
         }
         Cow::Owned(out)
     }
@@ -356,7 +361,7 @@ mod tests {
     fn ascii_mode_turns_every_character_into_ascii() {
         let ascii = Look::new(Theme::default_theme(), Depth::None, false, true);
         let t = ascii.text("2×9 grid · O(k·n²) — Souza §10 → poly ≥ 3… 日");
-        assert_eq!(t, "2x9 grid - O(k-n^2) -- Souza sec. 10 -> poly >= 3... ?");
+        assert_eq!(t, "2x9 grid - O(k*n^2) -- Souza sec. 10 -> poly >= 3... ?");
         let line = ascii.line(Line::from(vec![Span::raw("a→b"), Span::styled("ok", Style::new().bold())]));
         assert_eq!(line.spans[0].content, "a->b");
         assert_eq!(line.spans[1].style, Style::new().bold());

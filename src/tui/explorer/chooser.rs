@@ -16,6 +16,8 @@ pub struct Choice {
     pub checked: bool,
     /// Why the solver cannot be chosen here, if it cannot.
     pub disabled: Option<String>,
+    /// What to say of it when it is selected: why it is disabled at length, or what it does.
+    pub detail: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,15 +62,14 @@ fn why_not(listed: &Listed, problem: &Problem, class: &Classification) -> Option
     if listed.family() != Family::Polynomial {
         return None;
     }
-    let not_here = |what: &str| Some(format!("{what}: {}", class.class));
     let found = match &class.verdict {
-        Verdict::NpHard { .. } => return not_here("NP-hard class"),
-        Verdict::Unknown { .. } => return not_here("no polynomial algorithm known"),
+        Verdict::NpHard { .. } => return Some("NP-hard class".into()),
+        Verdict::Unknown { .. } => return Some("no polynomial algorithm known".into()),
         Verdict::Polynomial(a) => *a,
     };
     let own = Algorithm::ALL.into_iter().find(|a| a.solver_name() == listed.name())?;
     let other_kind = kind(found) != Kind::TwoColour && kind(own) != kind(found);
-    other_kind.then(|| format!("not this class ({} solves it): {}", found.solver_name(), class.class))
+    other_kind.then(|| format!("another class: {} solves it", found.solver_name()))
 }
 
 impl Chooser {
@@ -79,12 +80,23 @@ impl Chooser {
         let items = [Family::Heuristic, Family::Exact, Family::Polynomial]
             .into_iter()
             .flat_map(|f| catalogue.family(f))
-            .map(|e| Choice {
-                solver: e.name().to_string(),
-                family: e.family(),
-                summary: e.info.summary.clone(),
-                checked: checked.iter().any(|c| c == e.name()),
-                disabled: why_not(e, problem, &class),
+            .map(|e| {
+                let disabled = why_not(e, problem, &class);
+                // A polynomial solver greyed out points to the board's class and its source.
+                let detail = match &disabled {
+                    Some(_) if e.family() == Family::Polynomial && class.algorithm().is_none() => class.to_string(),
+                    Some(why) if e.family() == Family::Polynomial => format!("{why}: {class}"),
+                    Some(why) => why.clone(),
+                    None => e.info.summary.clone(),
+                };
+                Choice {
+                    solver: e.name().to_string(),
+                    family: e.family(),
+                    summary: e.info.summary.clone(),
+                    checked: checked.iter().any(|c| c == e.name()),
+                    disabled,
+                    detail,
+                }
             })
             .collect();
         Chooser { items, selection: Selection::default() }
@@ -143,8 +155,9 @@ mod tests {
         let all = Catalogue::from_registry();
         // A 4x4 grid of four colours is NP-hard: no polynomial solver applies.
         let c = Chooser::new(&all, &[], &grid());
-        let poly = disabled(&c, "poly").unwrap();
-        assert!(poly.starts_with("NP-hard class: 4×4 grid"), "{poly}");
+        assert_eq!(disabled(&c, "poly").unwrap(), "NP-hard class");
+        let detail = &c.items.iter().find(|i| i.solver == "poly").unwrap().detail;
+        assert!(detail.starts_with("4×4 grid, Flood-It, 4 colours: NP-hard class"), "{detail}");
         assert!(disabled(&c, "poly-path").is_some() && disabled(&c, "poly-2xn-dp").is_some());
         assert_eq!(disabled(&c, "greedy"), None);
         assert_eq!(disabled(&c, "exact"), None);

@@ -7,7 +7,7 @@ use super::super::keymap::{Context, hints};
 use super::super::picker::{Entry, Picker};
 use super::super::save::{FoundState, SavedGame};
 use super::list_popup::{ListPopup, Row};
-use super::text::fit;
+use super::text::{fit, fit_line, wrap_all};
 use super::{centred, popup, wrapped_height};
 use crate::formats::{id, tatham};
 use crate::tui::id_file::ID_FILE;
@@ -136,6 +136,8 @@ impl Widget for PickerView<'_> {
     }
 }
 
+const MAX_CHOOSER_W: u16 = 76;
+
 pub struct ChooserView<'a> {
     pub app: &'a App,
     pub chooser: &'a Chooser,
@@ -160,16 +162,29 @@ impl Widget for ChooserView<'_> {
                 disabled: i.disabled.clone(),
             })
             .collect();
-        let detail = c.current().map(|i| i.disabled.clone().unwrap_or_else(|| i.summary.clone())).unwrap_or_default();
+        // Why the selected solver is greyed out (for a polynomial one, the board's class and its
+        // source), else what it does: on two lines at most.
+        let detail = c.current().map(|i| i.detail.clone()).unwrap_or_default();
+        let room = MAX_CHOOSER_W.min(area.width).saturating_sub(2) as usize;
+        let detail = app.look.text(&detail).into_owned();
+        let wrapped = wrap_all(&[Line::raw(detail.as_str())], room);
+        let first: String =
+            wrapped.first().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).unwrap_or_default();
+        let mut below = vec![Line::styled(first.clone(), ui.dim)];
+        let rest = detail[first.trim_end().len().min(detail.len())..].trim_start();
+        if !rest.is_empty() {
+            below.push(fit_line(&app.look, &Line::styled(rest.to_string(), ui.dim), room, true));
+        }
+        below.push(key_line(app, Context::Chooser));
         ListPopup {
             look: &app.look,
             title: " Compare solvers ",
-            max_width: 76,
+            max_width: MAX_CHOOSER_W,
             above: vec![Line::styled(format!("Up to {MAX_LANES} solvers, side by side from {from}:"), ui.dim)],
             rows,
             selected: c.selection.index(),
             empty: "no solvers",
-            below: vec![Line::styled(detail, ui.dim), key_line(app, Context::Chooser)],
+            below,
         }
         .render(area, buf);
     }
