@@ -211,7 +211,7 @@ fn draw_lane(app: &App, c: &Compare, i: usize, lane: &Lane, rect: Rect, buf: &mu
     }
     let caption = match run.map(|r| &r.state) {
         Some(RunState::Done(s)) => {
-            let claim = if s.optimal { "optimal" } else { "not proven optimal" };
+            let claim = if s.optimal { "optimal" } else { "not proven" };
             if pos >= lane.len { format!("flooded, {claim}") } else { claim.to_string() }
         }
         _ => String::new(),
