@@ -79,6 +79,19 @@ fn every_view_at_80x24_and_200x60() {
     }
 }
 
+#[test]
+fn ascii_views_at_80x24_and_200x60() {
+    for v in
+        VIEWS.iter().filter(|v| ["game", "free_pick", "polynomial", "compare", "chooser", "help"].contains(&v.name))
+    {
+        for (w, h) in SIZES {
+            let mut a = pinned(build(v, &["--ascii", "--color", "never"], w, h));
+            drive(&mut a, v.keys);
+            insta::assert_snapshot!(format!("{}_ascii_{w}x{h}", v.name), scrub_times(&screen(&a)));
+        }
+    }
+}
+
 /// Every cell of the screen, with where it is when it is not ASCII.
 fn non_ascii(a: &App) -> Vec<(u16, u16, String)> {
     let mut t = Terminal::new(TestBackend::new(a.width, a.height)).unwrap();

@@ -234,6 +234,7 @@ impl Widget for LegendView<'_> {
                 Form::Compact => spans.push(Span::styled(format!(" {:>d$} {gain}", e.left), text)),
                 Form::Words => {
                     let now = match (e.own, e.gain) {
+                        (true, _) if game.mode().is_free() => "its own".to_string(),
                         (true, _) => "flooded".to_string(),
                         (false, 0) => "no gain".to_string(),
                         (false, g) => format!("+{g} now"),

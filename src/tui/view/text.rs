@@ -54,6 +54,26 @@ pub fn fit(look: &Look, text: &str, width: usize) -> String {
     if more { format!("{}{ellipsis}", &text[..keep]) } else { text[..keep].to_string() }
 }
 
+/// `text` cut from its start to fit `width` columns, beginning with an ellipsis when it is cut
+/// (for paths, whose end says most).
+pub fn fit_start(look: &Look, text: &str, width: usize) -> String {
+    if self::width(text) <= width {
+        return text.to_string();
+    }
+    let ellipsis = look.sym(Sym::Ellipsis);
+    let room = width.saturating_sub(self::width(ellipsis));
+    let mut w = 0;
+    let start = text
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| {
+            w += char_width(c);
+            w > room
+        })
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    format!("{ellipsis}{}", &text[start..])
+}
+
 /// A line cut to `width` columns, span by span so each keeps its style, ending in an ellipsis;
 /// with `words`, at a word boundary.
 pub fn fit_line<'a>(look: &Look, line: &Line<'a>, width: usize, words: bool) -> Line<'a> {
@@ -211,6 +231,9 @@ mod tests {
         assert_eq!(fit(&u, "日本語", 4), "日…", "wide characters count twice");
         assert_eq!(fit(&u, "abc", 0), "");
         assert_eq!(fit(&a, "abcdef", 2), "ab", "no room for an ellipsis");
+        assert_eq!(fit_start(&u, "tests/fixtures/a.toml", 10), "…es/a.toml");
+        assert_eq!(fit_start(&a, "tests/fixtures/a.toml", 10), ".../a.toml");
+        assert_eq!(fit_start(&u, "a.toml", 10), "a.toml");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::duration;
 use crate::formats::id;
 use crate::model::Mode;
 use crate::tui::app::{App, Optimum, Origin};
-use crate::tui::view::text::fit;
+use crate::tui::view::text::{fit, fit_start};
 use ratatui::text::{Line, Span};
 
 /// The facts, one line each, for a panel `width` wide.
@@ -57,7 +57,8 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         Optimum::Unknown { why, at_least: None } => format!("unknown ({why})"),
     };
     let origin = match &app.origin {
-        Origin::File(p) => p.display().to_string(),
+        // A path too long for the line keeps its end (the file's name).
+        Origin::File(p) => fit_start(&app.look, &p.display().to_string(), width.saturating_sub(12).max(8)),
         Origin::Id => "game ID".to_string(),
         Origin::Random { seed } => format!("random, seed {seed}"),
         Origin::Saved => "resumed from the saved game".to_string(),
