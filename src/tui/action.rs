@@ -34,7 +34,9 @@ pub enum Action {
     ToggleGlyphs,
     NextTheme,
     CopyId,
-    /// Close the open overlay.
+    /// Write the game ID to a file in the data directory (from the ID box).
+    WriteId,
+    /// Close the open overlay; with none open, cancel a free-mode pick or a pending confirmation.
     Close,
     /// Move the selection in a list (the picker, the chooser) or scroll the help.
     ListMove(isize),
@@ -87,4 +89,8 @@ pub enum ExplorerAction {
     TakeOver,
     /// Leave the step-through or the compare view.
     Back,
+    /// Scroll the solver panel by this many pages (negative: up).
+    PagePanel(i16),
+    /// Scroll the solver panel by this many lines (the mouse wheel).
+    ScrollPanel(i16),
 }

@@ -80,6 +80,8 @@ pub enum Key {
     Right,
     Home,
     End,
+    PageUp,
+    PageDown,
     /// The colour keys: `0`-`9`, then Shift+`A`-`Z` for colours 10 to 35.
     Colour,
 }
@@ -99,6 +101,8 @@ impl Key {
             Key::Right => "→".into(),
             Key::Home => "Home".into(),
             Key::End => "End".into(),
+            Key::PageUp => "PgUp".into(),
+            Key::PageDown => "PgDn".into(),
             Key::Colour => "0-9 A-Z".into(),
         }
     }
@@ -120,6 +124,8 @@ impl Key {
             (Key::Right, KeyCode::Right) => true,
             (Key::Home, KeyCode::Home) => true,
             (Key::End, KeyCode::End) => true,
+            (Key::PageUp, KeyCode::PageUp) => true,
+            (Key::PageDown, KeyCode::PageDown) => true,
             _ => false,
         };
         hit.then_some(None)
@@ -216,13 +222,10 @@ pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new random game"),
     bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)"),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
-    bind(
-        Game,
-        &[Key::Char('q'), Key::Esc],
-        Action::Quit,
-        "quit",
-        "quit; an unfinished game is saved and offered next time",
-    ),
+    bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time"),
+    bind(Game, &[Key::Esc], Action::Close, "", "cancel: unpick a free-mode pick, or a pending confirmation"),
+    bind(View, &[Key::PageDown], Action::Explorer(Ex::PagePanel(1)), "", "scroll the solver panel down"),
+    bind(View, &[Key::PageUp], Action::Explorer(Ex::PagePanel(-1)), "", "scroll the solver panel up"),
     bind(View, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
     bind(View, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
     bind(View, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
@@ -277,6 +280,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(Popup, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "scroll up"),
     bind(Popup, &[Key::Down, Key::Char('j')], Action::ListMove(1), "scroll", "scroll down"),
     bind(Popup, &[Key::Esc, Key::Char('?'), Key::Char('q'), Key::Enter], Action::Close, "close", "close the box"),
+    bind(
+        Popup,
+        &[Key::Char('w')],
+        Action::WriteId,
+        "",
+        "the ID box: write the game ID to a file in the data directory",
+    ),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
 ];
 
@@ -291,11 +301,11 @@ pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
 }
 
 /// Footer hints for `context`: (first key, hint) pairs, in table order (the help lists every key).
-pub fn hints(context: Context) -> Vec<(String, &'static str)> {
+pub fn hints(context: Context) -> Vec<(Key, &'static str)> {
     KEYMAP
         .iter()
         .filter(|b| b.context != Global && context.includes(b.context) && !b.hint.is_empty())
-        .map(|b| (b.keys[0].name(), b.hint))
+        .map(|b| (b.keys[0], b.hint))
         .collect()
 }
 
@@ -350,16 +360,19 @@ mod tests {
             assert_eq!(action_for(ctx, &ctrl_c), Some(Action::Quit));
         }
         assert_eq!(action_for(Game, &key(KeyCode::Char('u'), KeyModifiers::CONTROL)), None);
-        assert_eq!(action_for(Game, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Quit));
+        assert_eq!(action_for(Game, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Close), "Esc never quits");
+        for ctx in Context::ACTIVE {
+            assert_ne!(action_for(ctx, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Quit), "{ctx:?}");
+        }
         assert_eq!(action_for(Picker, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Close));
     }
 
     #[test]
     fn hints_come_from_the_table() {
         let h = hints(Game);
-        assert_eq!(h[0], ("0-9 A-Z".to_string(), "colour"));
-        assert!(h.contains(&("u".to_string(), "undo")));
-        assert!(h.contains(&("?".to_string(), "help")), "shared bindings are hinted too");
+        assert_eq!(h[0], (Key::Colour, "colour"));
+        assert!(h.contains(&(Key::Char('u'), "undo")));
+        assert!(h.contains(&(Key::Char('?'), "help")), "shared bindings are hinted too");
         assert!(!hints(Step).iter().any(|(_, h)| *h == "undo"));
     }
 

@@ -13,6 +13,7 @@ pub mod action;
 pub mod app;
 pub mod event_loop;
 pub mod explorer;
+pub mod id_file;
 pub mod keymap;
 pub mod list;
 pub mod look;

@@ -95,7 +95,12 @@ fn command(app: &mut App, action: Action) {
             app.outbox.push(osc52(&id));
             app.overlay = Overlay::Id;
         }
-        Action::Close => app.overlay = Overlay::None,
+        Action::Close => close(app),
+        Action::WriteId if matches!(app.overlay, Overlay::Id) => match super::id_file::write(app) {
+            Ok(path) => app.say(Tone::Good, format!("the game ID is in {}", path.display())),
+            Err(e) => app.say(Tone::Warn, e),
+        },
+        Action::WriteId => {}
         Action::ListMove(d) => {
             let most = super::view::help::max_scroll(app);
             match &mut app.overlay {
@@ -124,6 +129,20 @@ fn command(app: &mut App, action: Action) {
         Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Explorer(_) => {
             unreachable!("handled in update")
         }
+    }
+}
+
+/// Esc: closes what is open, else cancels what waits (a pending confirmation, a free-mode
+/// pick); it never leaves the game.
+fn close(app: &mut App) {
+    if !matches!(app.overlay, Overlay::None) {
+        app.overlay = Overlay::None;
+    } else if app.confirm.take().is_some() {
+        app.say(Tone::Info, "cancelled: the game goes on");
+    } else if app.picked.take().is_some() {
+        app.say(Tone::Info, "unpicked");
+    } else {
+        app.say(Tone::Info, "nothing to cancel: q quits (the game is saved)");
     }
 }
 
@@ -213,6 +232,9 @@ fn play_at_cursor(app: &mut App) {
 fn click(app: &mut App, x: u16, y: u16) {
     if !matches!(app.overlay, Overlay::None) || !matches!(app.explorer.mode, super::explorer::Mode::Play) {
         return;
+    }
+    if let Some(colour) = super::view::geometry::legend_hit(app, x, y) {
+        return play_colour(app, colour);
     }
     let Some(geom) = app_board_geom(app) else { return };
     let g = app.game.board().graph();

@@ -13,3 +13,4 @@ mod tui_measure;
 mod tui_saves;
 mod tui_snapshots;
 mod tui_tmux;
+mod tui_views;

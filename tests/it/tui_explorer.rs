@@ -11,30 +11,13 @@ use floodit::tui::explorer::runs::RunState;
 use floodit::tui::explorer::{Mode, Panel};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tui_common::fakes::{FakePublished, FakeSelector, FakeStrip, Slow, slow_started};
-use tui_common::{act, app, key_event, press, screen, scrub_times, send, settle};
+use tui_common::fakes::{Slow, slow_started};
+use tui_common::{act, app, key_event, pinned, press, screen, scrub_times, send, settle, with_fake_poly};
 
 const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
 
 fn kunigami(width: u16, height: u16) -> App {
     pinned(app(&[KUNIGAMI, "--glyphs", "--color", "256"], width, height))
-}
-
-/// The heuristic and exact solvers these snapshots were taken with, and no others: solvers
-/// registered later (or the real polynomial family) leave the snapshots as they are.
-fn pinned(mut a: App) -> App {
-    const KNOWN: [&str; 8] = ["greedy", "perimeter", "cycle", "lookahead", "beam", "fast", "exact", "oracle"];
-    a.explorer.catalogue.retain(|l| KNOWN.contains(&l.name()));
-    a
-}
-
-/// The app with the fake polynomial family in place of any real one.
-fn with_fake_poly(mut a: App) -> App {
-    a = pinned(a);
-    a.explorer.catalogue.add(Arc::new(FakeSelector));
-    a.explorer.catalogue.add(Arc::new(FakeStrip));
-    a.explorer.catalogue.add(Arc::new(FakePublished));
-    a
 }
 
 /// A random 2x8 board: the fake polynomial family's "easy" class.

@@ -49,13 +49,19 @@ impl Tmux {
     /// status and the terminal modes, then waits. floodit's process ID is written to
     /// [`Tmux::pid_file`] (by a shell that then becomes floodit).
     fn run(&self, name: &str, args: &str) {
+        self.run_sized(name, args, 80, 24);
+    }
+
+    /// [`Tmux::run`] in a window of `width`×`height`.
+    fn run_sized(&self, name: &str, args: &str, width: u16, height: u16) {
         let cmd = format!(
             "cd {dir} && sh -c 'echo $$ > \"$0\"; exec \"$@\"' {pid} env FLOODIT_DATA_DIR={data} TERM=xterm {BIN} {args}; echo FLOODIT-EXIT=$?; stty -a | tr -s ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 600",
             dir = shell_quote(Path::new(env!("CARGO_MANIFEST_DIR"))),
             pid = shell_quote(&self.pid_file(name)),
             data = shell_quote(&self.data),
         );
-        self.tmux(&["new-session", "-d", "-s", name, "-x", "80", "-y", "24", &cmd]);
+        let (w, h) = (width.to_string(), height.to_string());
+        self.tmux(&["new-session", "-d", "-s", name, "-x", &w, "-y", &h, &cmd]);
     }
 
     fn pid_file(&self, name: &str) -> PathBuf {
@@ -113,7 +119,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux").arg("-L").arg(&self.socket).arg("kill-server").output();
-        for name in ["one", "two", "three", "game", "back", "ex"] {
+        for name in ["one", "two", "three", "game", "back", "ex", "big"] {
             let _ = std::fs::remove_file(self.pid_file(name));
         }
         let _ = std::fs::remove_dir_all(&self.data);
@@ -231,6 +237,123 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
     t.wait_for("three", "0-9 A-Z colour");
     t.keys("three", &["q"]);
     t.wait_for("three", "FLOODIT-EXIT=0");
+}
+
+/// Esc closes and cancels: a free-mode pick, help, the picker, the chooser, the ID box, and with
+/// nothing open it says how to quit. The game goes on until q.
+#[test]
+fn esc_closes_and_cancels_but_never_quits() {
+    let Some(t) = Tmux::start("esc") else { return };
+    t.run("game", "play tests/tui_fixtures/cylinder-free.toml");
+    t.wait_for("game", "move 0");
+    t.keys("game", &["Enter"]);
+    t.wait_for("game", "picked (");
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "unpicked");
+    for (key, shown) in [("?", "Help ("), ("o", "Open a puzzle"), ("v", "Compare solvers"), ("c", "Game ID")] {
+        t.keys("game", &[key]);
+        t.wait_for("game", shown);
+        t.keys("game", &["Escape"]);
+        t.wait_for("game", "0-9 A-Z colour");
+    }
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "nothing to cancel: q quits");
+    t.keys("game", &["Escape"]);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!t.screen("game").contains("FLOODIT-EXIT"), "Esc left the game");
+    t.keys("game", &["q"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+}
+
+/// With --ascii, every byte floodit sends the terminal is ASCII, whatever it shows: the game and
+/// its legend, every solver view, the chooser, the compare view with its chart, help, the ID box.
+#[test]
+fn ascii_mode_sends_the_terminal_only_ascii() {
+    let Some(t) = Tmux::start("ascii") else { return };
+    let log = t.data.with_extension("ascii.log");
+    t.run("game", "play tests/tui_fixtures/kunigami.toml --ascii");
+    t.tmux(&["pipe-pane", "-o", "-t", "game", &format!("cat >> {}", shell_quote(&log))]);
+    t.wait_for("game", "Kunigami's 5x5");
+    // A first key, so that what the pipe records starts after it is set up.
+    t.keys("game", &["t"]);
+    t.wait_for("game", "theme vivid");
+    // Esc and the next key apart: sent together, a terminal reads them as Alt+key.
+    let steps: [(&[&str], &str); 12] = [
+        (&["4"], "move 1 of 9"),
+        (&["f"], "Heuristics from here"),
+        (&["f"], "Exact: exact"),
+        (&["i"], "Par here"),
+        (&["f"], "Polynomial: poly"),
+        (&["v"], "Compare solvers"),
+        // Stepping waits for the solvers' answers.
+        (&["Enter"], "3 exact: 6 moves"),
+        (&["Right"], "step 1/"),
+        (&["Escape"], "back to your game"),
+        (&["?"], "Help ("),
+        (&["Escape"], "0-9 A-Z colour"),
+        (&["c"], "Game ID"),
+    ];
+    for (keys, shown) in steps {
+        t.keys("game", keys);
+        let screen = t.wait_for("game", shown);
+        assert!(screen.is_ascii(), "{screen}");
+    }
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "0-9 A-Z colour");
+    t.keys("game", &["q"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+    let sent = std::fs::read(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert!(sent.len() > 1000, "the pipe recorded the frames ({} bytes)", sent.len());
+    let bad: Vec<usize> = sent.iter().enumerate().filter(|(_, b)| !b.is_ascii()).map(|(i, _)| i).take(5).collect();
+    assert!(bad.is_empty(), "bytes outside ASCII at {bad:?}: {:?}", String::from_utf8_lossy(&sent[bad[0]..]));
+}
+
+/// A game ID wider than the screen stays on one line (cut, with an ellipsis), and w writes it
+/// whole to a file in the data directory.
+#[test]
+fn the_game_id_is_one_line_and_goes_to_a_file_whole() {
+    let Some(t) = Tmux::start("id") else { return };
+    t.run("game", "play --seed 4 --size 30");
+    t.wait_for("game", "Random 30x30 grid");
+    t.keys("game", &["c"]);
+    let screen = t.wait_for("game", "Game ID");
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("fl1.")).expect("the ID is shown");
+    let shown = lines[at].trim_end().trim_end_matches('…');
+    assert_eq!(lines.iter().filter(|l| l.starts_with("fl1.")).count(), 1, "{screen}");
+    assert!(lines[at + 1].trim().is_empty(), "nothing of the ID wraps onto the next line:\n{screen}");
+    t.keys("game", &["w"]);
+    t.wait_for("game", "the game ID is in");
+    let written = std::fs::read_to_string(t.data.join("game-id.txt")).unwrap();
+    assert!(written.starts_with(shown) && written.len() > shown.len() + 80, "{written}");
+    assert_eq!(written.lines().count(), 1);
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "0-9 A-Z colour");
+    t.keys("game", &["q"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+}
+
+/// A click on a colour in the legend plays it, at 80x24 and at 200x60.
+#[test]
+fn clicking_the_legend_plays_the_colour() {
+    let Some(t) = Tmux::start("click") else { return };
+    for (name, w, h) in [("game", 80, 24), ("big", 200, 60)] {
+        t.run_sized(name, "play tests/tui_fixtures/kunigami.toml", w, h);
+        t.wait_for(name, "Kunigami's 5x5");
+        // Where the legend puts colour 1, as the game lays it out.
+        let a = crate::tui_common::app(&["tests/tui_fixtures/kunigami.toml"], w, h);
+        let p = floodit::tui::view::geometry::panes(ratatui::layout::Rect::new(0, 0, w, h), &a).unwrap();
+        let board = a.game.board();
+        let spot = floodit::tui::view::legend::arrange(board.num_colours(), board.len(), p.legend).entries[1];
+        // A left click as the terminal reports it (SGR mouse: 1-based column and row).
+        let (x, y) = (spot.x + 1, spot.y + 1);
+        t.tmux(&["send-keys", "-t", name, "-l", &format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")]);
+        let played = t.wait_for(name, "move 1 of 9");
+        assert!(played.contains(">  1"), "{played}");
+        t.keys(name, &["q"]);
+        t.wait_for(name, "FLOODIT-EXIT=0");
+    }
 }
 
 fn shell_quote(p: &Path) -> String {

@@ -52,6 +52,8 @@ pub struct Explorer {
     pub follow_exact: bool,
     /// The solvers last compared (ticked again when the chooser opens).
     pub compared: Vec<String>,
+    /// Lines the solver panel is scrolled down by (the view clamps it to what there is).
+    pub scroll: usize,
 }
 
 impl Default for Explorer {
@@ -74,6 +76,7 @@ impl Explorer {
             mode: Mode::Play,
             follow_exact: false,
             compared: vec!["greedy".into(), "fast".into(), "exact".into()],
+            scroll: 0,
         }
     }
 

@@ -14,13 +14,17 @@ use super::{Mode, Panel};
 use crate::solver::{Family, Problem};
 use crate::tui::action::ExplorerAction;
 use crate::tui::app::{App, Optimum, Overlay, Tone};
-use crate::tui::view::elapsed;
+use crate::tui::view::{elapsed, panel_scroll_room as scroll_room};
 use crate::tui::worker::JobResult;
 use std::time::Instant;
 
 /// Applies one of the explorer's actions.
 pub(crate) fn command(app: &mut App, action: ExplorerAction) {
     use ExplorerAction as A;
+    // What the panel shows changes: it starts at its top.
+    if matches!(action, A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back) {
+        app.explorer.scroll = 0;
+    }
     match action {
         A::NextFamily => next_family(app),
         A::NextAlgorithm => next_algorithm(app),
@@ -52,6 +56,21 @@ pub(crate) fn command(app: &mut App, action: ExplorerAction) {
             app.explorer.mode = Mode::Play;
             app.say(Tone::Info, "back to your game, as you left it");
         }
+        A::PagePanel(pages) => {
+            let (rows, _) = scroll_room(app);
+            scroll_panel(app, pages as isize * rows.saturating_sub(1).max(1) as isize);
+        }
+        A::ScrollPanel(lines) => scroll_panel(app, lines as isize),
+    }
+}
+
+/// Scrolls the solver panel by `lines`, within what it has to show.
+fn scroll_panel(app: &mut App, lines: isize) {
+    let (_, most) = scroll_room(app);
+    let ex = &mut app.explorer;
+    ex.scroll = ex.scroll.min(most).saturating_add_signed(lines).min(most);
+    if most == 0 {
+        app.say(Tone::Info, "the solver panel shows all it has");
     }
 }
 
@@ -190,7 +209,7 @@ fn open_chooser(app: &mut App) {
             ticked.push(name);
         }
     }
-    app.overlay = Overlay::Chooser(Chooser::new(&app.explorer.catalogue, &ticked));
+    app.overlay = Overlay::Chooser(Chooser::new(&app.explorer.catalogue, &ticked, &here(app)));
 }
 
 /// Enter in the chooser: compare the ticked solvers from the current position.
@@ -287,6 +306,7 @@ pub(crate) fn job_done(app: &mut App, result: &JobResult) -> bool {
 
 /// Forgets the explorer's runs and modes (a new game).
 pub(crate) fn reset(app: &mut App) {
+    app.explorer.scroll = 0;
     app.explorer.runs.clear(&mut app.workers);
     app.explorer.mode = Mode::Play;
     app.explorer.follow_exact = false;

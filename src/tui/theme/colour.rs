@@ -168,6 +168,31 @@ pub fn reduce(c: Option<Color>, depth: Depth) -> Option<Color> {
     }
 }
 
+/// Colours nearer than this (in [`distance`]'s units) are hard to tell apart in a small cell.
+const NEAR: u32 = 2_000;
+
+/// Whether two colours look alike on a terminal: the same colour, an ANSI colour beside its
+/// bright form (terminals draw red and bright red, say, close enough to mistake one for the
+/// other in a grid of cells), or colours nearer than the eye tells apart.
+pub fn alike(a: Color, b: Color) -> bool {
+    if a == b {
+        return true;
+    }
+    let ansi = |c: Color| match c {
+        Color::Indexed(i) if i < 16 => Some(i as usize),
+        other => ansi_index(other),
+    };
+    if let (Some(i), Some(j)) = (ansi(a), ansi(b)) {
+        // Black and bright black (dark grey) stay apart; the other hues pair with their bright form.
+        let (lo, hi) = (i.min(j), i.max(j));
+        return hi == lo + 8 && lo != 0;
+    }
+    match (approx_rgb(a), approx_rgb(b)) {
+        (Some(x), Some(y)) => distance(x, y) < NEAR,
+        _ => false,
+    }
+}
+
 /// Black or white, whichever reads better on `bg`.
 pub fn contrast(bg: Color) -> Color {
     match approx_rgb(bg) {
@@ -213,6 +238,18 @@ mod tests {
         assert_eq!(Depth::detect(Some("truecolor"), Some("xterm"), Some("1")), Depth::None);
         assert_eq!(Depth::detect(None, Some("xterm"), Some("")), Depth::Ansi16);
         assert_eq!(Depth::detect(None, Some("dumb"), None), Depth::None);
+    }
+
+    #[test]
+    fn bright_forms_and_near_colours_look_alike() {
+        assert!(alike(Color::Red, Color::LightRed));
+        assert!(alike(Color::Indexed(4), Color::LightBlue));
+        assert!(alike(Color::Gray, Color::White));
+        assert!(!alike(Color::Black, Color::DarkGray));
+        assert!(!alike(Color::Red, Color::Green));
+        assert!(!alike(Color::Gray, Color::DarkGray));
+        assert!(alike(Color::Rgb(200, 10, 10), Color::Rgb(205, 0, 0)));
+        assert!(!alike(Color::Rgb(230, 159, 0), Color::Rgb(213, 94, 0)), "Okabe-Ito's orange and vermillion");
     }
 
     #[test]

@@ -30,6 +30,37 @@ pub fn app_with(words: &[&str], width: u16, height: u16, store: Option<Store>, s
     build_play(&args, setup).unwrap_or_else(|e| panic!("{}", e.message))
 }
 
+/// Like [`app`], with puzzle files listed from `puzzles` in the picker.
+pub fn app_with_puzzles(words: &[&str], width: u16, height: u16, puzzles: &str) -> App {
+    let mut argv = vec!["floodit", "play"];
+    argv.extend_from_slice(words);
+    let Some(Command::Play(args)) = Cli::parse_from(argv).command else { unreachable!() };
+    let setup = PlaySetup {
+        size: Some((width, height)),
+        store: None,
+        puzzles_dir: Some(puzzles.into()),
+        search_optimum: false,
+    };
+    build_play(&args, setup).unwrap_or_else(|e| panic!("{}", e.message))
+}
+
+/// The heuristic and exact solvers the snapshots were taken with, and no others: solvers
+/// registered later (or the real polynomial family) leave the snapshots as they are.
+pub fn pinned(mut a: App) -> App {
+    const KNOWN: [&str; 8] = ["greedy", "perimeter", "cycle", "lookahead", "beam", "fast", "exact", "oracle"];
+    a.explorer.catalogue.retain(|l| KNOWN.contains(&l.name()));
+    a
+}
+
+/// The app with the fake polynomial family in place of any real one.
+pub fn with_fake_poly(mut a: App) -> App {
+    a = pinned(a);
+    a.explorer.catalogue.add(std::sync::Arc::new(fakes::FakeSelector));
+    a.explorer.catalogue.add(std::sync::Arc::new(fakes::FakeStrip));
+    a.explorer.catalogue.add(std::sync::Arc::new(fakes::FakePublished));
+    a
+}
+
 /// The save files in data directory `dir`, by name.
 pub fn save_files(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)

@@ -42,8 +42,10 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
                 let claim = if s.optimal { "optimal" } else { "not proven optimal" };
                 let millis = s.elapsed.as_secs_f64() * 1e3;
                 let style = if s.optimal { ui.good } else { ui.warn };
-                let answer = Span::styled(format!("{} moves, {claim} · {}", s.len(), duration(millis)), style);
+                // The time on a line of its own: how long it took cannot change how the answer wraps.
+                let answer = Span::styled(format!("{} moves, {claim}", s.len()), style);
                 lines.push(labelled(app, "Answer", vec![answer]));
+                lines.push(labelled(app, "", vec![Span::styled(format!("in {}", duration(millis)), ui.dim)]));
                 if !s.optimal {
                     lines.extend(beside(app, &name, s.len(), &here));
                 }
