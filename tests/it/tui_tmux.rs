@@ -246,8 +246,8 @@ fn play_to_solved_undo_quit_and_resume() {
 
     // The optimal solution.
     t.keys("one", &["1", "0", "1", "3", "0", "2", "4"]);
-    let solved = t.wait_for("one", "Solved in 7 moves.");
-    assert!(solved.contains("Optimal: the best possible is 7."), "{solved}");
+    let solved = t.wait_for("one", "Flooded in 7 moves: you win!");
+    assert!(solved.contains("7, stated by the puzzle: optimal!"), "{solved}");
 
     t.keys("one", &["u"]);
     let undone = t.wait_for("one", "move 6 of 9");
@@ -306,14 +306,16 @@ fn explore_a_hint_the_exact_solver_a_step_through_and_the_compare_view() {
     t.run("ex", "play tests/tui_fixtures/kunigami.toml --glyphs");
     t.wait_for("ex", "Kunigami's 5x5");
 
-    // Two moves off the optimal line, then a hint.
+    // Two moves off the optimal line, then a hint, then no hint.
     t.keys("ex", &["4", "1", "i"]);
-    let hint = t.wait_for("ex", "1 over the optimum 7");
-    assert!(hint.contains("Hint       play") && hint.contains("Par here   6, proven"), "{hint}");
+    let hint = t.wait_for("ex", "2 + 6 = 8: 1 over the optimum 7");
+    assert!(hint.contains("Hint       play") && hint.contains("optimal: 6 from here (exact)"), "{hint}");
+    t.keys("ex", &["i"]);
+    t.wait_for("ex", "hints off");
 
-    // The exact solver, run again by hand from here.
+    // The exact view, its solver run by hand from here.
     // (It is done in milliseconds: its "is solving" may be gone before the screen is read.)
-    t.keys("ex", &["x"]);
+    t.keys("ex", &["f", "f", "x"]);
     t.wait_for("ex", "exact: 6 moves from here, optimal");
     t.wait_for("ex", "p steps through the solution from here");
 

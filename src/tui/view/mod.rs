@@ -1,21 +1,24 @@
 //! The views: each pane is a widget drawn from `&App`; nothing here changes state.
 
 pub mod board;
+mod card;
 mod chart;
 mod chrome;
 pub mod compare;
+mod dialog;
 pub mod geometry;
 pub mod help;
 mod history;
 pub mod list_popup;
 mod overlays;
 mod panel;
+pub mod stats;
+mod win;
 
 /// How long a run took, as the panel writes it (the status line uses it too).
 pub(super) use panel::elapsed;
 
 use super::app::{App, Overlay};
-use super::explorer::Mode as ExMode;
 use super::look::Look;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -41,10 +44,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     frame.render_widget(chrome::StatusLine { app }, p.status);
     frame.render_widget(chrome::Footer { app }, p.footer);
-    let playing = matches!(app.explorer.mode, ExMode::Play);
     match &app.overlay {
-        Overlay::None if playing && app.game.is_solved() => frame.render_widget(overlays::Solved { app }, area),
         Overlay::None => {}
+        Overlay::Won => frame.render_widget(win::WinView { app }, area),
+        Overlay::OutOfMoves => frame.render_widget(win::OutOfMovesView { app }, area),
+        Overlay::NewGame(dialog) => frame.render_widget(dialog::DialogView { app, dialog }, area),
+        Overlay::Stats(shown, scroll) => frame.render_widget(stats::StatsView { app, shown, scroll: *scroll }, area),
         Overlay::Help(scroll) => frame.render_widget(help::HelpView { app, scroll: *scroll }, area),
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),

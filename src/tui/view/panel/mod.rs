@@ -4,6 +4,7 @@
 mod exact;
 mod facts;
 mod heuristic;
+mod hint;
 mod poly;
 mod stepping;
 
@@ -36,6 +37,7 @@ impl Widget for SolverPanel<'_> {
         let (title, lines, wrap) = match (&ex.mode, ex.panel) {
             (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s), true),
             (_, Panel::Facts) => (" Solver: board facts ".to_string(), facts::lines(app, width), false),
+            (_, Panel::Hint) => (" Hint ".to_string(), hint::lines(app), true),
             (_, Panel::Family(Family::Heuristic)) => {
                 (" Heuristics from here ".to_string(), heuristic::lines(app, width), true)
             }
@@ -71,6 +73,10 @@ fn family_title(f: Family) -> &'static str {
 /// those its explanation marks, or else those the move would flood.
 pub fn next_move_marks(app: &App) -> Vec<Cell> {
     let ex = &app.explorer;
+    if ex.panel == Panel::Hint {
+        let mv = app.hint.as_ref().and_then(|h| h.answer().mv());
+        return mv.map(|mv| gained_by(app.game.board(), mv)).unwrap_or_default();
+    }
     let Some(f) = ex.family() else { return Vec::new() };
     let Some(listed) = ex.panel_solver(f, app.game.mode()) else { return Vec::new() };
     let here = Problem::from_game(&app.game);

@@ -1,0 +1,152 @@
+//! The boxes at a game's end: the win box (moves against the limit and the optimum, whether the
+//! optimum is proven, help had, the statistics of the board's kind) and the out-of-moves box
+//! (the game is lost; undo or play on).
+
+use super::super::app::{App, Optimum};
+use super::super::keymap::Context;
+use super::card::{Card, key_line, row};
+use crate::model::Mode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+fn moves(n: u32) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
+}
+
+/// The limit, what it is made of, and how the game stands against it.
+fn limit_line(app: &App) -> Line<'static> {
+    let ui = app.look.ui();
+    let n = app.game.moves_made() as u32;
+    let s = &app.stakes;
+    let Some(l) = app.game.move_limit() else {
+        return row(app, "Limit", vec![Span::styled("none (no answer known yet)", ui.dim)]);
+    };
+    let made_of = match &s.basis {
+        _ if s.own_limit => " (the puzzle's own)".to_string(),
+        Some(b) if b.moves.saturating_add(s.slack) == l => {
+            let what = if b.proven { "optimum" } else { "best known" };
+            format!(" = {what} {} + slack {}", b.moves, s.slack)
+        }
+        _ => format!(" (slack {})", s.slack),
+    };
+    let (stand, style) = match n.cmp(&l) {
+        std::cmp::Ordering::Less => (format!(": {} to spare", moves(l - n)), ui.good),
+        std::cmp::Ordering::Equal => (": all used".to_string(), ui.text),
+        std::cmp::Ordering::Greater => (format!(": {} past it", moves(n - l)), ui.warn),
+    };
+    row(app, "Limit", vec![Span::styled(format!("{l}{made_of}"), ui.text), Span::styled(stand, style)])
+}
+
+/// The optimum, whether it is proven, and (`against`) how the moves made compare with it.
+fn optimum_line(app: &App, against: bool) -> Line<'static> {
+    let ui = app.look.ui();
+    let n = app.game.moves_made() as u32;
+    let (o, by) = match &app.optimum {
+        Optimum::Stated(o) => (*o, "stated by the puzzle".to_string()),
+        Optimum::Found { moves, .. } => (*moves, "proven by exact search".to_string()),
+        Optimum::Proven { moves, solver, .. } => (*moves, format!("proven by {solver}")),
+        Optimum::Searching(_) => {
+            return row(app, "Optimum", vec![Span::styled("still being searched for", ui.dim)]);
+        }
+        Optimum::Unknown { at_least, .. } => {
+            let best = app.stakes.basis.as_ref().filter(|b| !b.proven).map(|b| format!("; best known {}", b.moves));
+            let text = match at_least {
+                Some(lb) => format!("at least {lb}, not proven{}", best.unwrap_or_default()),
+                None => format!("not known{}", best.unwrap_or_default()),
+            };
+            return row(app, "Optimum", vec![Span::styled(text, ui.dim)]);
+        }
+    };
+    let (verdict, style): (String, Style) = match n.cmp(&o) {
+        _ if !against => (String::new(), ui.text),
+        std::cmp::Ordering::Equal => (": optimal!".into(), ui.good),
+        std::cmp::Ordering::Greater => (format!(": {} over", moves(n - o)), ui.text),
+        std::cmp::Ordering::Less => (format!(": you needed only {n}!"), ui.good),
+    };
+    row(app, "Optimum", vec![Span::styled(format!("{o}, {by}"), ui.text), Span::styled(verdict, style)])
+}
+
+/// How the game was counted in the statistics.
+fn counted_line(app: &App) -> Line<'static> {
+    let ui = app.look.ui();
+    let text = match (&app.stakes.counted, &app.options.stats) {
+        (Some(Ok(r)), _) if app.stakes.assisted() => {
+            format!("counted apart: {} assisted, {} of them won", r.assisted_games, r.assisted_wins)
+        }
+        (Some(Ok(r)), _) => {
+            format!("{} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
+        }
+        (Some(Err(e)), _) => format!("not counted: {e}"),
+        (None, None) => "not kept (no data directory)".into(),
+        (None, Some(_)) => "not counted".into(),
+    };
+    let kind = super::super::stats::Kind::of(&app.game);
+    let mut lines = vec![Span::styled(text, ui.text)];
+    if app.stakes.counted.as_ref().is_some_and(|c| c.is_ok()) {
+        lines.push(Span::styled(format!(" at {}", kind.label()), ui.dim));
+    }
+    row(app, "Record", lines)
+}
+
+pub struct WinView<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for WinView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let s = &app.stakes;
+        let n = app.game.moves_made() as u32;
+        let (title, head, style) = if s.lost {
+            let head = match app.game.move_limit() {
+                Some(l) if n > l => format!("Flooded in {}, past the limit of {l}: lost.", moves(n)),
+                _ => format!("Flooded in {}, but the game was lost when it ran out of moves.", moves(n)),
+            };
+            (" Flooded, but lost ", head, ui.warn)
+        } else if s.assisted() {
+            (" Solved with help ", format!("Flooded in {}, with help ({}).", moves(n), s.help_text()), ui.text)
+        } else {
+            (" Solved ", format!("Flooded in {}: you win!", moves(n)), ui.good)
+        };
+        let mut body = vec![Line::styled(head, style), limit_line(app), optimum_line(app, true)];
+        if let Some(t) = &s.took_over {
+            body.push(row(app, "Help", vec![Span::styled(format!("you took over {t}"), ui.text)]));
+        }
+        body.push(counted_line(app));
+        let keys = key_line(app, Context::Ending);
+        Card { look: &app.look, title: title.into(), body, keys, min_width: 0, max_width: 72, scroll: 0 }
+            .render(area, buf);
+    }
+}
+
+pub struct OutOfMovesView<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for OutOfMovesView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let l = app.game.move_limit().unwrap_or(0);
+        let left = match app.game.mode() {
+            Mode::Fixed { pivot } => {
+                let n = app.game.board().len() - app.game.board().mcs(pivot).len();
+                format!("{n} cells are not flooded yet")
+            }
+            Mode::Free => format!("{} areas are left", app.components),
+        };
+        let body = vec![
+            Line::styled(format!("All {} of the limit are used, and {left}.", moves(l)), ui.warn),
+            Line::styled("The game counts as lost; undo, or close this box and play on.", ui.text),
+            optimum_line(app, false),
+            counted_line(app),
+        ];
+        let keys = key_line(app, Context::Ending);
+        let title = " Out of moves ".into();
+        Card { look: &app.look, title, body, keys, min_width: 0, max_width: 72, scroll: 0 }.render(area, buf);
+    }
+}
