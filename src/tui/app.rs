@@ -99,7 +99,8 @@ pub struct Options {
     pub puzzles_dir: Option<PathBuf>,
     /// Where unfinished games are kept; `None`: nowhere (nothing is saved).
     pub store: Option<Store>,
-    /// Search for the optimum in the background (the exact solver, within limits).
+    /// Search for the optimum (the exact solver, within limits) and for a good answer (for the
+    /// move limit) in the background.
     pub search_optimum: bool,
     /// The slack asked for on the command line (`None`: a puzzle's own limit stands, else
     /// [`DEFAULT_SLACK`]).

@@ -400,6 +400,21 @@ mod tests {
     }
 
     #[test]
+    fn the_dialog_takes_every_character_as_typing_but_ctrl_c_still_quits() {
+        for c in ['q', 'n', 'x', 'A', '3', ':', ' '] {
+            assert_eq!(action_for(Dialog, &ch(c)), Some(Action::Dialog(Dk::Type(c))), "{c}");
+        }
+        assert_eq!(action_for(Dialog, &key(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Action::Quit));
+        assert_eq!(action_for(Dialog, &key(KeyCode::Enter, KeyModifiers::NONE)), Some(Action::Dialog(Dk::Start)));
+        assert_eq!(
+            action_for(Dialog, &key(KeyCode::BackTab, KeyModifiers::SHIFT)),
+            Some(Action::Dialog(Dk::Focus(-1)))
+        );
+        assert_eq!(action_for(Ending, &ch('u')), Some(Action::Undo));
+        assert_eq!(action_for(Game, &ch('#')), Some(Action::ShowStats));
+    }
+
+    #[test]
     fn stepping_keys_apply_in_the_step_and_compare_views_only() {
         let right = key(KeyCode::Right, KeyModifiers::NONE);
         assert_eq!(action_for(Step, &right), Some(Action::Explorer(Ex::Step(1))));

@@ -190,8 +190,10 @@ pub fn start(app: &mut App) {
     {
         app.stakes.offer(s.len() as u32, "greedy");
     }
-    let (solver, problem, name) = searcher(&app.game);
-    app.stakes.job = Some((app.workers.solve(solver, problem, SEARCH), name.to_string()));
+    if app.options.search_optimum {
+        let (solver, problem, name) = searcher(&app.game);
+        app.stakes.job = Some((app.workers.solve(solver, problem, SEARCH), name.to_string()));
+    }
     refresh_limit(app);
 }
 

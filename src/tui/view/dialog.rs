@@ -5,7 +5,7 @@
 use super::super::app::App;
 use super::super::keymap::Context;
 use super::super::new_game::{Dialog, Field};
-use super::card::{Card, key_line};
+use super::card::{Card, keys, plain};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -87,29 +87,29 @@ impl Widget for DialogView<'_> {
                 };
                 spans.extend(note);
             }
-            body.push(Line::from(spans));
+            body.push((Line::from(spans), 2 + 10 + value_w as u16 + 2));
         }
         if !side {
             let f = d.focus;
-            body.push(match d.problem(f) {
+            body.push(plain(match d.problem(f) {
                 Some(p) => Line::styled(format!("{}: {p}", f.label()), ui.warn),
                 None if !d.in_use(f) => Line::styled(format!("{}: set by the game ID", f.label()), ui.dim),
                 None => Line::styled(f.about(), ui.dim),
-            });
+            }));
         }
         // The first problem in full (when it was cut, or is another field's), so that Enter's
         // refusal is never a surprise.
         let whole = |f: Field, p: &str| if side { p.chars().count() > room } else { f != d.focus };
         if let Some((f, p)) = d.first_problem().filter(|(f, p)| whole(*f, p)) {
-            body.push(Line::styled(format!("{}: {p}", f.label()), ui.warn));
+            body.push(plain(Line::styled(format!("{}: {p}", f.label()), ui.warn)));
         }
         let made = app.game.moves_made();
         if made > 0 && !app.game.is_solved() {
             let n = if made == 1 { "1 move".to_string() } else { format!("{made} moves") };
             let fate = if app.options.store.is_some() { "stays saved (o lists it)" } else { "will be lost" };
-            body.push(Line::styled(format!("The game you are playing ({n}) {fate}."), ui.dim));
+            body.push(plain(Line::styled(format!("The game you are playing ({n}) {fate}."), ui.dim)));
         }
-        let keys = key_line(app, Context::Dialog);
+        let keys = keys(app, Context::Dialog);
         let title = " New game ".into();
         Card { look: &app.look, title, body, keys, min_width: MAX_WIDTH, max_width: MAX_WIDTH, scroll: 0 }
             .render(area, buf);

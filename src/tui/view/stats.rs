@@ -4,10 +4,10 @@
 use super::super::app::{App, Overlay};
 use super::super::keymap::Context;
 use super::super::stats::{Kind, Row, Shown};
-use super::card::{Card, key_line};
+use super::card::{Card, Para, keys, plain};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 const MAX_WIDTH: u16 = 110;
@@ -28,15 +28,16 @@ fn assisted(r: &Row) -> String {
     if r.assisted_games == 0 { "-".into() } else { format!("{} ({} won)", r.assisted_games, r.assisted_wins) }
 }
 
-fn body(app: &App, shown: &Shown, inner: usize) -> Vec<Line<'static>> {
+fn body(app: &App, shown: &Shown, inner: usize) -> Vec<Para<'static>> {
     let ui = app.look.ui();
     let mut lines = Vec::new();
     if let Some(n) = &shown.note {
-        lines.push(Line::styled(n.clone(), ui.warn));
+        lines.push(plain(Line::styled(n.clone(), ui.warn)));
     }
     let rows = shown.table.clone().latest_first();
     if rows.is_empty() {
-        lines.push(Line::styled("No finished games yet: a game counts once it is won or out of moves.", ui.text));
+        lines
+            .push(plain(Line::styled("No finished games yet: a game counts once it is won or out of moves.", ui.text)));
         return lines;
     }
     let here = Kind::of(&app.game);
@@ -48,7 +49,7 @@ fn body(app: &App, shown: &Shown, inner: usize) -> Vec<Line<'static>> {
             "  {:<board_w$} {:>5} {:>5} {:>6} {:>5} {:>6} {:>4}  {}",
             "Board", "Games", "Won", "At par", "Avg", "Streak", "Best", "Assisted"
         );
-        lines.push(Line::styled(head, ui.dim));
+        lines.push(plain(Line::styled(head, ui.dim)));
         for r in &rows {
             let label = super::list_popup::fit(&r.kind.short(), board_w, true);
             let text = format!(
@@ -62,22 +63,20 @@ fn body(app: &App, shown: &Shown, inner: usize) -> Vec<Line<'static>> {
                 r.best_streak,
                 assisted(r)
             );
-            lines.push(Line::styled(text, style(r)));
+            lines.push(plain(Line::styled(text, style(r))));
         }
     } else {
         for r in &rows {
-            lines.push(Line::styled(format!("{}{}", mark(r), r.kind.label()), style(r)));
+            lines.push((Line::styled(format!("{} {}", mark(r), r.kind.label()), style(r)), 2));
             let won = format!("  {} games, {} won, {} at par, avg {}", r.games, r.wins, r.wins_at_par, average(r));
-            lines.push(Line::styled(won, ui.text));
+            lines.push((Line::styled(won, ui.text), 4));
             let streak = format!("  streak {} (best {}), assisted {}", r.streak, r.best_streak, assisted(r));
-            lines.push(Line::styled(streak, ui.text));
+            lines.push((Line::styled(streak, ui.text), 4));
         }
     }
-    lines.push(Line::raw(""));
-    lines.push(Line::from(vec![Span::styled(
-        "Avg: moves over the proven optimum, per win. Games with hints or a solver's moves are counted apart as assisted.",
-        ui.dim,
-    )]));
+    lines.push(plain(Line::raw("")));
+    lines.push(plain(Line::styled("Avg: moves over the proven optimum, per win.", ui.dim)));
+    lines.push(plain(Line::styled("Games with hints or a solver's moves count apart, as assisted.", ui.dim)));
     lines
 }
 
@@ -89,7 +88,7 @@ impl StatsView<'_> {
             look: &app.look,
             title: " Statistics ".into(),
             body: body(app, self.shown, inner),
-            keys: key_line(app, Context::Popup),
+            keys: keys(app, Context::Popup),
             min_width: 0,
             max_width: MAX_WIDTH,
             scroll: self.scroll,

@@ -4,7 +4,7 @@
 
 use super::super::app::{App, Optimum};
 use super::super::keymap::Context;
-use super::card::{Card, key_line, row};
+use super::card::{Card, Para, keys, plain, row};
 use crate::model::Mode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -17,7 +17,7 @@ fn moves(n: u32) -> String {
 }
 
 /// The limit, what it is made of, and how the game stands against it.
-fn limit_line(app: &App) -> Line<'static> {
+fn limit_line(app: &App) -> Para<'static> {
     let ui = app.look.ui();
     let n = app.game.moves_made() as u32;
     let s = &app.stakes;
@@ -41,7 +41,7 @@ fn limit_line(app: &App) -> Line<'static> {
 }
 
 /// The optimum, whether it is proven, and (`against`) how the moves made compare with it.
-fn optimum_line(app: &App, against: bool) -> Line<'static> {
+fn optimum_line(app: &App, against: bool) -> Para<'static> {
     let ui = app.look.ui();
     let n = app.game.moves_made() as u32;
     let (o, by) = match &app.optimum {
@@ -70,25 +70,21 @@ fn optimum_line(app: &App, against: bool) -> Line<'static> {
 }
 
 /// How the game was counted in the statistics.
-fn counted_line(app: &App) -> Line<'static> {
+fn counted_line(app: &App) -> Para<'static> {
     let ui = app.look.ui();
+    let kind = super::super::stats::Kind::of(&app.game).short();
     let text = match (&app.stakes.counted, &app.options.stats) {
         (Some(Ok(r)), _) if app.stakes.assisted() => {
-            format!("counted apart: {} assisted, {} of them won", r.assisted_games, r.assisted_wins)
+            format!("{kind}: counted apart, {} assisted, {} won", r.assisted_games, r.assisted_wins)
         }
         (Some(Ok(r)), _) => {
-            format!("{} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
+            format!("{kind}: {} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
         }
         (Some(Err(e)), _) => format!("not counted: {e}"),
         (None, None) => "not kept (no data directory)".into(),
         (None, Some(_)) => "not counted".into(),
     };
-    let kind = super::super::stats::Kind::of(&app.game);
-    let mut lines = vec![Span::styled(text, ui.text)];
-    if app.stakes.counted.as_ref().is_some_and(|c| c.is_ok()) {
-        lines.push(Span::styled(format!(" at {}", kind.label()), ui.dim));
-    }
-    row(app, "Record", lines)
+    row(app, "Record", vec![Span::styled(text, ui.text)])
 }
 
 pub struct WinView<'a> {
@@ -112,12 +108,12 @@ impl Widget for WinView<'_> {
         } else {
             (" Solved ", format!("Flooded in {}: you win!", moves(n)), ui.good)
         };
-        let mut body = vec![Line::styled(head, style), limit_line(app), optimum_line(app, true)];
+        let mut body = vec![plain(Line::styled(head, style)), limit_line(app), optimum_line(app, true)];
         if let Some(t) = &s.took_over {
             body.push(row(app, "Help", vec![Span::styled(format!("you took over {t}"), ui.text)]));
         }
         body.push(counted_line(app));
-        let keys = key_line(app, Context::Ending);
+        let keys = keys(app, Context::Ending);
         Card { look: &app.look, title: title.into(), body, keys, min_width: 0, max_width: 72, scroll: 0 }
             .render(area, buf);
     }
@@ -140,12 +136,12 @@ impl Widget for OutOfMovesView<'_> {
             Mode::Free => format!("{} areas are left", app.components),
         };
         let body = vec![
-            Line::styled(format!("All {} of the limit are used, and {left}.", moves(l)), ui.warn),
-            Line::styled("The game counts as lost; undo, or close this box and play on.", ui.text),
+            plain(Line::styled(format!("All {} of the limit are used, and {left}.", moves(l)), ui.warn)),
+            plain(Line::styled("The game counts as lost; undo, or close this box and play on.", ui.text)),
             optimum_line(app, false),
             counted_line(app),
         ];
-        let keys = key_line(app, Context::Ending);
+        let keys = keys(app, Context::Ending);
         let title = " Out of moves ".into();
         Card { look: &app.look, title, body, keys, min_width: 0, max_width: 72, scroll: 0 }.render(area, buf);
     }
