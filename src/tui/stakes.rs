@@ -228,8 +228,10 @@ fn proven(app: &App) -> Option<Basis> {
 }
 
 /// Brings the limit up to date with the best answer known: the proven optimum, else the shortest
-/// answer any solver has found from the start. A lowered limit is said; it never drops below
-/// one move more than the player has made, and a finished game's limit stays as it was.
+/// answer any solver has found from the start. The limit only ever comes down (a resumed game
+/// keeps its limit until a better answer than the one it was set from arrives), and a lowered
+/// limit is said; it never drops below one move more than the player has made, and a finished
+/// game's limit stays as it was.
 pub fn refresh_limit(app: &mut App) {
     let start = Problem::new(app.game.start().clone(), app.game.mode());
     let from_runs = app
@@ -260,7 +262,7 @@ pub fn refresh_limit(app: &mut App) {
         limit = limit.max(made + 1);
     }
     let old = app.game.move_limit();
-    if old == Some(limit) {
+    if old.is_some_and(|o| o <= limit) {
         return;
     }
     app.game.set_move_limit(Some(limit));

@@ -86,7 +86,7 @@ fn running_out_of_moves_says_so_and_the_player_may_undo_or_play_on() {
     assert!(matches!(a.overlay, Overlay::OutOfMoves));
     assert!(a.stakes.lost && a.stakes.recorded);
     let s = screen(&a);
-    assert!(s.contains("Out of moves") && s.contains("All 7 moves of the limit are used"), "{s}");
+    assert!(s.contains("Out of moves") && s.contains("All 7 moves are used"), "{s}");
     assert!(s.contains("0 of 1 won, streak 0"), "counted as lost at once:\n{s}");
     // Undo from the box.
     press(&mut a, "u");
@@ -184,6 +184,24 @@ fn the_statistics_are_per_kind_of_board_with_assisted_games_apart() {
     std::fs::write(dir.join("stats.toml"), "version = 1\n[[board]]\ngames = \"x\"\n").unwrap();
     press(&mut c, "\x1b#");
     assert!(screen(&c).contains("a damaged stats.toml was kept as stats.toml.damaged-"), "{}", screen(&c));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resumed_game_keeps_its_limit_until_a_better_answer_arrives() {
+    let dir = temp_dir("stakes-resume-limit");
+    let mut a = app_with(&["--seed", "3"], 80, 24, Some(Store::new(&dir)), true);
+    settle(&mut a);
+    let proven = a.game.move_limit().unwrap();
+    let other = (a.game.board().colour(0) + 1) % 6;
+    press(&mut a, &other.to_string());
+    a.persist();
+    drop(a);
+    // Without the search, greedy's answer (worse) is all there is: the limit stays.
+    let mut b = stored(&[], &dir);
+    press(&mut b, "\n");
+    assert!(greedy_moves(&b) + DEFAULT_SLACK > proven);
+    assert_eq!(b.game.move_limit(), Some(proven));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -375,7 +375,7 @@ fn a_game_has_a_limit_and_running_out_of_moves_says_so() {
     t.wait_for("one", "move 0 of 7");
     t.keys("one", &["1", "2", "1", "2", "1", "2", "1"]);
     let out = t.wait_for("one", "Out of moves");
-    assert!(out.contains("All 7 moves of the limit are used") && out.contains("counts as lost"), "{out}");
+    assert!(out.contains("All 7 moves are used") && out.contains("counts as lost"), "{out}");
     t.keys("one", &["u"]);
     let undone = t.wait_for("one", "move 6 of 7");
     assert!(!undone.contains("Out of moves"), "{undone}");

@@ -136,7 +136,7 @@ impl Widget for OutOfMovesView<'_> {
             Mode::Free => format!("{} areas are left", app.components),
         };
         let body = vec![
-            plain(Line::styled(format!("All {} of the limit are used, and {left}.", moves(l)), ui.warn)),
+            plain(Line::styled(format!("All {} are used, and {left}.", moves(l)), ui.warn)),
             plain(Line::styled("The game counts as lost; undo, or close this box and play on.", ui.text)),
             optimum_line(app, false),
             counted_line(app),
