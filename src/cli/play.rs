@@ -136,7 +136,6 @@ pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
         Choices::of_board(&board, args.slack.unwrap_or(DEFAULT_SLACK))
     };
     let options = Options {
-        board,
         files: args.puzzles.clone(),
         puzzles_dir: setup.puzzles_dir,
         stats: store.as_ref().map(|s| Stats::new(s.dir())),

@@ -11,7 +11,7 @@ use super::save::{SavedGame, Slot, Store};
 use super::stakes::{self, DEFAULT_SLACK, Stakes};
 use super::stats::{Shown, Stats};
 use super::worker::{Running, Workers};
-use crate::formats::{Puzzle, RandomBoard};
+use crate::formats::Puzzle;
 use crate::model::{Cell, Components, Game, Pos};
 use crate::solver::{Limits, Problem, exact::Exact};
 use std::path::PathBuf;
@@ -92,8 +92,6 @@ pub struct Offer {
 /// Options fixed at start.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// How random boards are made (`n`).
-    pub board: RandomBoard,
     /// Puzzle files named on the command line (listed first in the picker).
     pub files: Vec<PathBuf>,
     pub puzzles_dir: Option<PathBuf>,
