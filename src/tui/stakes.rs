@@ -267,8 +267,10 @@ pub fn refresh_limit(app: &mut App) {
     }
     app.game.set_move_limit(Some(limit));
     app.unsaved |= made > 0;
+    // Said once play has begun, or when nothing else is being said (a greeting at the start
+    // stays: the limit then changes within moments of the first frame).
     if let Some(old) = old
-        && made > 0
+        && (made > 0 || app.status.is_none())
     {
         let slack = app.stakes.slack;
         app.say(Tone::Info, format!("move limit now {limit} (was {old}): {} + slack {slack}", basis.describe()));

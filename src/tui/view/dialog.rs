@@ -26,11 +26,10 @@ pub struct DialogView<'a> {
 
 /// What a field shows in `width` columns: its value (the end of a long one), a cursor where
 /// typing goes, or its choice between arrows.
-fn shown(app: &App, d: &Dialog, f: Field, width: usize) -> String {
+fn shown(d: &Dialog, f: Field, width: usize) -> String {
     let focused = d.focus == f;
     if f.is_choice() {
-        let (l, r) = (app.look.sym("◂", "<"), app.look.sym("▸", ">"));
-        return if focused { format!("{l} {} {r}", d.value(f)) } else { format!("  {}", d.value(f)) };
+        return if focused { format!("< {} >", d.value(f)) } else { format!("  {}", d.value(f)) };
     }
     let v = d.value(f);
     if v.is_empty() && !focused {
@@ -65,7 +64,7 @@ impl Widget for DialogView<'_> {
             let focused = d.focus == f;
             let marker = if focused { "> " } else { "  " };
             let label_style = if focused { ui.title } else { ui.dim };
-            let value = shown(app, d, f, value_w);
+            let value = shown(d, f, value_w);
             let value_style = match () {
                 _ if !d.in_use(f) => ui.dim,
                 _ if focused => ui.text.add_modifier(Modifier::BOLD),
