@@ -49,7 +49,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         Answer::Heuristic { mv, solver, moves, why } => {
             lines.push(play(mv));
             let text = match moves {
-                Some(n) => format!("{solver}'s pick: {n} from here, unproven"),
+                Some(n) => format!("{solver}: {n} from here, unproven"),
                 None => format!("{solver}'s pick, unproven"),
             };
             lines.push(labelled(app, "", vec![Span::styled(text, ui.warn)]));
