@@ -76,6 +76,11 @@ pub struct PlayArgs {
     pub id: Option<String>,
     #[command(flatten)]
     pub board: BoardArgs,
+    /// Moves allowed over the optimum: the move limit is the optimum (the best answer known
+    /// until it is proven) plus N; 0 plays at par. Default 5; without --slack a puzzle's own
+    /// move limit stands.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub slack: Option<u32>,
     /// Theme: a built-in name or a theme file.
     #[arg(long, value_name = "NAME|FILE")]
     pub theme: Option<String>,

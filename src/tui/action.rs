@@ -57,6 +57,24 @@ pub enum Action {
     Explorer(ExplorerAction),
     /// Discard the selected saved game (the picker).
     ListDiscard,
+    /// Show the statistics.
+    ShowStats,
+    /// A key in the new-game dialog.
+    Dialog(DialogKey),
+}
+
+/// What a key does in the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKey {
+    /// To the next field (negative: the previous).
+    Focus(isize),
+    /// The next choice of a field chosen from a list (negative: the previous).
+    Choose(isize),
+    /// A character typed (filled in from the key).
+    Type(char),
+    Erase,
+    /// Start the game the fields ask for.
+    Start,
 }
 
 /// What the explorer does: the solver panel, stepping through solutions, comparing solvers.

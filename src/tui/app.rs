@@ -2,12 +2,16 @@
 
 use super::explorer::chooser::Chooser;
 use super::explorer::{Explorer, Mode};
+use super::hint::Hint;
 use super::keymap::Context;
 use super::look::Look;
+use super::new_game::{Choices, Dialog};
 use super::picker::Picker;
 use super::save::{SavedGame, Slot, Store};
+use super::stakes::{self, DEFAULT_SLACK, Stakes};
+use super::stats::{Shown, Stats};
 use super::worker::{Running, Workers};
-use crate::formats::{Puzzle, RandomBoard};
+use crate::formats::Puzzle;
 use crate::model::{Cell, Components, Game, Pos};
 use crate::solver::{Limits, Problem, exact::Exact};
 use std::path::PathBuf;
@@ -67,6 +71,13 @@ pub enum Overlay {
     Resume(Offer),
     /// The game ID, shown for copying.
     Id,
+    /// The win box (the game was just flooded) and the out-of-moves box.
+    Won,
+    OutOfMoves,
+    /// The new-game dialog.
+    NewGame(Box<Dialog>),
+    /// The statistics, read when opened, scrolled down by this many lines.
+    Stats(Box<Shown>, u16),
 }
 
 /// A saved game offered for resuming.
@@ -81,15 +92,21 @@ pub struct Offer {
 /// Options fixed at start.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// How random boards are made (`n`).
-    pub board: RandomBoard,
     /// Puzzle files named on the command line (listed first in the picker).
     pub files: Vec<PathBuf>,
     pub puzzles_dir: Option<PathBuf>,
     /// Where unfinished games are kept; `None`: nowhere (nothing is saved).
     pub store: Option<Store>,
-    /// Search for the optimum in the background (the exact solver, within limits).
+    /// Search for the optimum (the exact solver, within limits) and for a good answer (for the
+    /// move limit) in the background.
     pub search_optimum: bool,
+    /// The slack asked for on the command line (`None`: a puzzle's own limit stands, else
+    /// [`DEFAULT_SLACK`]).
+    pub slack: Option<u32>,
+    /// Where finished games are counted; `None`: nowhere.
+    pub stats: Option<Stats>,
+    /// What the new-game dialog offers first: the last choices made.
+    pub choices: Choices,
 }
 
 pub struct App {
@@ -101,6 +118,10 @@ pub struct App {
     /// Components of the current board.
     pub components: usize,
     pub optimum: Optimum,
+    /// The move limit, and how the game ends (won, lost, assisted).
+    pub stakes: Stakes,
+    /// The hint, while the hint panel is open.
+    pub hint: Option<Hint>,
     /// The cursor, in layout coordinates; always on a cell.
     pub cursor: Pos,
     /// Free mode: the cell the next move is played at.
@@ -132,7 +153,10 @@ pub struct App {
 impl App {
     pub fn new(puzzle: Puzzle, origin: Origin, look: Look, options: Options, width: u16, height: u16) -> App {
         let game = puzzle.game();
+        let stakes = Stakes::new(options.slack, DEFAULT_SLACK, &game);
         let mut app = App {
+            stakes,
+            hint: None,
             start_components: 0,
             components: 0,
             optimum: Optimum::Unknown { why: String::new(), at_least: None },
@@ -170,6 +194,7 @@ impl App {
         self.picked = None;
         self.redraw = true;
         self.start_optimum();
+        stakes::start(self);
     }
 
     /// Finds out what can be known about the optimum of the starting board.
@@ -191,6 +216,7 @@ impl App {
         if self.game.is_solved() {
             self.picked = None;
         }
+        stakes::check_ending(self);
     }
 
     /// Which part of the key table applies now.
@@ -201,7 +227,9 @@ impl App {
                 Mode::Step(_) => Context::Step,
                 Mode::Compare(_) => Context::Compare,
             },
-            Overlay::Help(_) | Overlay::Id => Context::Popup,
+            Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) => Context::Popup,
+            Overlay::Won | Overlay::OutOfMoves => Context::Ending,
+            Overlay::NewGame(_) => Context::Dialog,
             Overlay::Picker(_) => Context::Picker,
             Overlay::Chooser(_) => Context::Chooser,
             Overlay::Resume(_) => Context::Resume,
@@ -258,10 +286,10 @@ impl App {
         let Some(store) = &self.options.store else { return };
         let unfinished = !self.game.history().is_empty() && !self.game.is_solved();
         let result = match &self.slot {
-            Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game)),
+            Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes)),
             Some(slot) => slot.clear(),
             None if unfinished => store.claim().and_then(|slot| {
-                let saved = slot.save(&SavedGame::new(&self.puzzle, &self.game));
+                let saved = slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes));
                 self.slot = Some(slot);
                 saved
             }),
@@ -272,7 +300,7 @@ impl App {
         }
     }
 
-    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+    pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.status = Some(Status { text: text.into(), tone });
     }
 }

@@ -154,8 +154,11 @@ fn esc_closes_and_cancels_and_never_quits() {
     assert!(a.status.as_ref().unwrap().text.contains("q quits"));
     press(&mut a, "\nl\n");
     assert_eq!(a.game.moves_made(), 1);
-    press(&mut a, "n\x1bn");
-    assert_eq!(a.game.moves_made(), 1, "Esc cancelled leaving the game: n asks again");
+    press(&mut a, "n");
+    assert!(!matches!(a.overlay, Overlay::None), "n opens the new-game dialog");
+    press(&mut a, "\x1b");
+    assert!(matches!(a.overlay, Overlay::None) && !a.quit, "Esc cancels the dialog");
+    assert_eq!(a.game.moves_made(), 1, "the game goes on");
     press(&mut a, "q");
     assert!(a.quit, "q quits");
 }
@@ -230,7 +233,10 @@ fn the_game_id_stays_on_one_line_and_is_written_to_a_file_whole() {
     assert!(s.contains(&format!("the whole ID has {} characters", id.len())), "{s}");
     press(&mut a, "w");
     let written = std::fs::read_to_string(dir.join(floodit::tui::id_file::ID_FILE)).unwrap();
-    assert_eq!(written, format!("{id}\n"));
+    // floodit's ID first; the game has a move limit, so Tatham's follows.
+    let limit = a.game.move_limit().expect("every game has a move limit");
+    let tatham = floodit::formats::tatham::export(a.game.start(), a.game.mode(), limit).unwrap();
+    assert_eq!(written, format!("{id}\n{tatham}\n"));
     assert!(a.status.as_ref().unwrap().text.contains("game-id.txt"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -91,6 +91,7 @@ fn next_family(app: &mut App) {
         Panel::Family(Family::Heuristic) => "heuristics from here: a picks one to explain, p steps through it".into(),
         Panel::Family(Family::Exact) => "exact: x solves from here, i hints, p steps through the solution".into(),
         Panel::Family(Family::Polynomial) => "polynomial: the board's class and algorithm; a picks another".into(),
+        Panel::Hint => "the hint".into(),
     };
     app.say(Tone::Info, text);
 }
@@ -146,11 +147,23 @@ fn run_or_cancel(app: &mut App) {
     app.say(Tone::Info, format!("{name} is solving from here: x again cancels"));
 }
 
+/// `i`: the hint panel on, or back to what the panel showed before.
 fn hint(app: &mut App) {
-    app.explorer.panel = Panel::Family(Family::Exact);
-    app.explorer.follow_exact = true;
-    if app.game.is_solved() {
+    let ex = &mut app.explorer;
+    if ex.panel == Panel::Hint {
+        ex.panel = ex.before_hint;
+        app.say(Tone::Info, "hints off");
+    } else if app.game.is_solved() {
         app.say(Tone::Info, "the board is flooded: nothing to hint");
+    } else {
+        ex.before_hint = ex.panel;
+        ex.panel = Panel::Hint;
+        let text = if app.stakes.assisted() || app.stakes.recorded {
+            "hints on: i turns them off"
+        } else {
+            "hints on: i turns them off (a game won with hints counts as assisted)"
+        };
+        app.say(Tone::Info, text);
     }
 }
 
@@ -245,6 +258,11 @@ fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
 fn take_over(app: &mut App) {
     let Mode::Step(s) = std::mem::replace(&mut app.explorer.mode, Mode::Play) else { return };
     let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
+    // A solver's moves are help, even those left to redo: counted before the game may end.
+    crate::tui::stakes::assist(app, crate::tui::stakes::Help::TakeOver);
+    if !app.stakes.recorded {
+        app.stakes.took_over = Some(format!("{name}'s solution, at its step {step} of {len}"));
+    }
     app.game = s.take_over();
     app.picked = None;
     app.game_changed();
@@ -304,12 +322,16 @@ pub(crate) fn job_done(app: &mut App, result: &JobResult) -> bool {
     true
 }
 
-/// Forgets the explorer's runs and modes (a new game).
+/// Forgets the explorer's runs and modes, and turns the hint off (a new game starts without
+/// help).
 pub(crate) fn reset(app: &mut App) {
     app.explorer.scroll = 0;
     app.explorer.runs.clear(&mut app.workers);
     app.explorer.mode = Mode::Play;
     app.explorer.follow_exact = false;
+    if app.explorer.panel == Panel::Hint {
+        app.explorer.panel = app.explorer.before_hint;
+    }
 }
 
 /// Starts the runs the screen wants for the current position, cancels those nobody wants any

@@ -49,7 +49,7 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         "Stepping through a solution (p) and comparing solvers (v)",
         &[Context::Playback, Context::Step, Context::Compare],
     ));
-    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Global] {
+    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog, Context::Global] {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];
         for (i, b) in KEYMAP.iter().filter(|b| b.context == ctx).enumerate() {
             if i > 0 {

@@ -1,9 +1,11 @@
 //! The views: each pane is a widget drawn from `&App`; nothing here changes state.
 
 pub mod board;
+mod card;
 mod chart;
 mod chrome;
 pub mod compare;
+mod dialog;
 pub mod geometry;
 pub mod help;
 mod history;
@@ -11,7 +13,9 @@ pub mod legend;
 pub mod list_popup;
 mod overlays;
 mod panel;
+pub mod stats;
 pub mod text;
+mod win;
 
 /// How long a run took, as the panel writes it (the status line uses it too).
 pub(super) use panel::elapsed;
@@ -19,7 +23,6 @@ pub(super) use panel::elapsed;
 pub(super) use panel::scroll_room as panel_scroll_room;
 
 use super::app::{App, Overlay};
-use super::explorer::Mode as ExMode;
 use super::look::Look;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -46,10 +49,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     frame.render_widget(chrome::StatusLine { app }, p.status);
     frame.render_widget(chrome::Footer { app }, p.footer);
-    let playing = matches!(app.explorer.mode, ExMode::Play);
     match &app.overlay {
-        Overlay::None if playing && app.game.is_solved() => frame.render_widget(overlays::Solved { app }, area),
         Overlay::None => {}
+        Overlay::Won => frame.render_widget(win::WinView { app }, area),
+        Overlay::OutOfMoves => frame.render_widget(win::OutOfMovesView { app }, area),
+        Overlay::NewGame(dialog) => frame.render_widget(dialog::DialogView { app, dialog }, area),
+        Overlay::Stats(shown, scroll) => frame.render_widget(stats::StatsView { app, shown, scroll: *scroll }, area),
         Overlay::Help(scroll) => frame.render_widget(help::HelpView { app, scroll: *scroll }, area),
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),

@@ -1,7 +1,7 @@
-//! Boxes drawn over the panes: the solved screen, the puzzle picker, the chooser of solvers to
-//! compare, the resume offer and the game ID.
+//! Boxes drawn over the panes: the puzzle picker, the chooser of solvers to compare, the resume
+//! offer and the game ID.
 
-use super::super::app::{App, Offer, Optimum};
+use super::super::app::{App, Offer};
 use super::super::explorer::chooser::{Chooser, MAX_LANES};
 use super::super::keymap::{Context, hints};
 use super::super::picker::{Entry, Picker};
@@ -33,49 +33,6 @@ fn boxed(app: &App, title: &str, lines: Vec<Line>, max_w: u16, area: Rect, buf: 
     let w = (widest + 4).clamp(title.len() as u16 + 6, max_w).min(area.width);
     let h = wrapped_height(&lines, w.saturating_sub(2)) + 2;
     popup(&app.look, title, lines, centred(area, w, h.min(area.height)), buf);
-}
-
-pub struct Solved<'a> {
-    pub app: &'a App,
-}
-
-impl Widget for Solved<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.app;
-        let ui = app.look.ui();
-        let n = app.game.moves_made() as u32;
-        let verdict = match (app.optimum_moves(), &app.optimum) {
-            (Some(o), _) if n == o => Line::styled(format!("Optimal: the best possible is {o}."), ui.good),
-            (Some(o), _) if n > o => {
-                Line::styled(format!("The optimum is {o}: {} more than the best.", n - o), ui.text)
-            }
-            (Some(o), _) => Line::styled(format!("The stated optimum is {o}, yet you needed only {n}!"), ui.good),
-            (None, Optimum::Searching(_)) => Line::styled("The optimum is still being searched for.", ui.dim),
-            (None, Optimum::Unknown { at_least: Some(lb), .. }) => {
-                Line::styled(format!("The optimum is at least {lb}."), ui.dim)
-            }
-            (None, _) => Line::styled("The optimum of this board is not known.", ui.dim),
-        };
-        let limit = match app.game.move_limit() {
-            Some(l) if n > l => Some(Line::styled(format!("That is past the move limit of {l}."), ui.warn)),
-            Some(l) => Some(Line::styled(format!("Within the move limit of {l}."), ui.text)),
-            None => None,
-        };
-        let mut lines = vec![Line::styled(format!("Solved in {n} moves."), ui.good), verdict];
-        lines.extend(limit);
-        lines.push(Line::raw(""));
-        lines.push(Line::from(vec![
-            Span::styled("n", ui.key),
-            Span::styled(" new game  ", ui.dim),
-            Span::styled("u", ui.key),
-            Span::styled(" undo  ", ui.dim),
-            Span::styled("o", ui.key),
-            Span::styled(" open  ", ui.dim),
-            Span::styled("q", ui.key),
-            Span::styled(" quit", ui.dim),
-        ]));
-        boxed(app, " Solved ", lines, 50, area, buf);
-    }
 }
 
 /// "2 moves made (and 1 undone)".

@@ -195,3 +195,25 @@ fn duration_at(chars: &[char], i: usize) -> Option<usize> {
     let unit: String = chars[j + 1..].iter().take_while(|c| c.is_alphabetic()).collect();
     (unit == "ms" || unit == "s").then_some(j + 1 + unit.len())
 }
+
+/// The box titled `title` on `screen` (drawn with ASCII borders), as the rows between its
+/// corners.
+pub fn boxed(screen: &str, title: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let top =
+        lines.iter().position(|l| l.contains(&format!("+ {title} "))).unwrap_or_else(|| panic!("{title}:\n{screen}"));
+    let chars: Vec<char> = lines[top].chars().collect();
+    let title_at = lines[top].find(&format!("+ {title} ")).unwrap();
+    let left = lines[top][..title_at].chars().count();
+    let right = (left + 1..chars.len()).find(|&i| chars[i] == '+').expect("the top right corner");
+    let mut rows = Vec::new();
+    for l in &lines[top..] {
+        let row: String = l.chars().skip(left).take(right - left + 1).collect();
+        let done = !rows.is_empty() && row.starts_with('+');
+        rows.push(row);
+        if done {
+            break;
+        }
+    }
+    rows
+}

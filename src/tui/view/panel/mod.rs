@@ -4,6 +4,7 @@
 mod exact;
 mod facts;
 mod heuristic;
+mod hint;
 mod poly;
 mod stepping;
 
@@ -36,6 +37,7 @@ fn content(app: &App, width: usize) -> (String, Vec<Line<'static>>) {
     match (&ex.mode, ex.panel) {
         (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s)),
         (_, Panel::Facts) => (" Solver: board facts ".to_string(), facts::lines(app, width)),
+        (_, Panel::Hint) => (" Hint ".to_string(), hint::lines(app)),
         (_, Panel::Family(Family::Heuristic)) => (" Heuristics from here ".to_string(), heuristic::lines(app, width)),
         (_, Panel::Family(f)) => {
             let name = ex.panel_solver(f, app.game.mode()).map(|l| l.name().to_string());
@@ -107,6 +109,10 @@ fn family_title(f: Family) -> &'static str {
 /// those its explanation marks, or else those the move would flood.
 pub fn next_move_marks(app: &App) -> Vec<Cell> {
     let ex = &app.explorer;
+    if ex.panel == Panel::Hint {
+        let mv = app.hint.as_ref().and_then(|h| h.answer().mv());
+        return mv.map(|mv| gained_by(app.game.board(), mv)).unwrap_or_default();
+    }
     let Some(f) = ex.family() else { return Vec::new() };
     let Some(listed) = ex.panel_solver(f, app.game.mode()) else { return Vec::new() };
     let here = Problem::from_game(&app.game);
