@@ -74,5 +74,5 @@ pub fn gained_cells<const W: usize>(g: &CompGraph<W>, colours: &[Colour]) -> Vec
 /// The bounds [`along`] may compute after a search that ranked `nodes` positions: all of them
 /// on small boards, an eighth of the search's work on big ones.
 pub fn budget(nodes: u64) -> u64 {
-    (nodes / 8).max(4096)
+    (nodes / 8).max(256)
 }

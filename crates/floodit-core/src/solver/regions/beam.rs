@@ -227,8 +227,8 @@ pub fn quick_solution<const W: usize>(g: &CompGraph<W>, start: Bits<W>, control:
 
 /// Components × width that a beam may spend per layer before it narrows: a ranked position
 /// costs about as much as the components left, so this keeps a layer's cost bounded on any
-/// board (100x100 boards, about 7,500 components, get width 24).
-pub const BEAM_WORK: usize = 180_000;
+/// board (100x100 boards, about 7,500 components, get width 8).
+pub const BEAM_WORK: usize = 60_000;
 
 /// `width`, narrowed so that `width × components` stays within [`BEAM_WORK`] (at least 1).
 pub fn scaled_width(width: usize, components: usize) -> usize {
