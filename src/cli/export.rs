@@ -24,7 +24,7 @@ pub fn run(args: ExportArgs) -> CliResult {
                 Some(k) => k,
                 None => {
                     let pivot = problem.pivot_or_refuse("the ILP").map_err(refused)?;
-                    horizon::bounds(&problem.board, pivot).map_err(refused)?.1.len() as u32
+                    horizon::bounds(&problem.board, pivot, &Default::default()).map_err(refused)?.1.len() as u32
                 }
             };
             let model = ilp::instance(&problem, form, k).map_err(refused)?;

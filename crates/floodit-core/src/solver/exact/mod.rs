@@ -16,12 +16,9 @@ impl Solver for Exact {
         SolverInfo {
             name: "exact".into(),
             family: Family::Exact,
-            summary: "A* over the flooded region (component-graph bitsets) with a layered colour-elimination lower bound, forced colour eliminations, a transposition table and a greedy upper bound.".into(),
+            summary: "A* over the flooded region (component-graph bitsets) with a layered colour-elimination lower bound, forced colour eliminations, a transposition table and a beam-search upper bound; Free-Flood-It: A* over colourings of the components from the fast answer.".into(),
             guarantee: "optimal (proven: the lower bound meets the length); with a time, node or memory limit, the best solution found and a proven lower bound".into(),
-            complexity: format!(
-                "exponential in the worst case; any board with a fixed pivot (memory grows with the positions searched, so large boards need limits); Free-Flood-It up to {} components",
-                free::MAX_FREE_COMPONENTS
-            ),
+            complexity: "exponential in the worst case; any board (memory grows with the positions searched, so large boards need limits, and then give the best answer found and a proven bound)".into(),
             free_mode: true,
         }
     }

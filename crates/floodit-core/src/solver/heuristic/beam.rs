@@ -68,7 +68,7 @@ impl OnGraph for Run<'_> {
         let found = beam(g, start, self.width, Ranking::Spread, self.control)
             .map_err(|reason| SolveError::Stopped { reason, lower_bound: Some(bound), nodes: 0 })?;
         let len = found.colours.len();
-        let scored = super::scores::along(g, &found.colours, self.control);
+        let scored = super::scores::along(g, &found.colours, super::scores::budget(found.nodes), self.control);
         let picks = found
             .colours
             .iter()
@@ -93,7 +93,9 @@ impl OnGraph for Run<'_> {
                             Some(total) => {
                                 format!("at least {total} moves in all through it; {} cells flooded after it", a.cells)
                             }
-                            None => format!("{} cells flooded after it (out of time for the bound)", a.cells),
+                            None => {
+                                format!("{} cells flooded after it (its bound was not computed, to save time)", a.cells)
+                            }
                         },
                     })
                     .collect();

@@ -15,7 +15,7 @@ use crate::solver::{
 };
 
 /// Default beam width.
-pub const DEFAULT_WIDTH: u32 = 96;
+pub const DEFAULT_WIDTH: u32 = 40;
 /// Largest beam width accepted.
 pub const MAX_WIDTH: u32 = 100_000;
 /// Central starting cells tried in Free-Flood-It.
@@ -80,7 +80,9 @@ impl Fast {
                         score: a.total.map_or(f64::from(a.cells), f64::from),
                         detail: match a.total {
                             Some(f) => format!("at least {f} moves in all"),
-                            None => format!("{} cells flooded after it (out of time for the bound)", a.cells),
+                            None => {
+                                format!("{} cells flooded after it (its bound was not computed, to save time)", a.cells)
+                            }
                         },
                     })
                     .collect(),
@@ -190,7 +192,7 @@ impl OnGraph for Run<'_> {
         let root_bound = lower_bound(g, &start, &g.frontier(&start));
         let width = scaled_width(self.width, g.len());
         let found = beam(g, start, width, Ranking::Total, self.control)?;
-        let scored = scores::along(g, &found.colours, self.control);
+        let scored = scores::along(g, &found.colours, scores::budget(found.nodes), self.control);
         let marked = scores::gained_cells(g, &found.colours);
         Ok(Found { colours: found.colours, root_bound, scored, marked, nodes: found.nodes, stopped: found.stopped })
     }

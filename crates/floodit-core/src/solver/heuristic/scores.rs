@@ -11,34 +11,48 @@ pub struct Scored {
     pub colour: Colour,
     /// Cells flooded after it.
     pub cells: u32,
-    /// Moves left after it (admissible bound), and moves so far + 1 + that; `None` when the
-    /// time was up before it could be scored.
+    /// Moves left after it (admissible bound), and moves so far + 1 + that; `None` when it was
+    /// not scored (past the budget or out of time).
     pub left: Option<u32>,
     pub total: Option<u32>,
 }
 
 /// For each move of `colours` played from the pivot, every colour that gains something there,
-/// scored. Once `control` says stop, the rest are listed unscored (a bound costs as much as the
-/// board, so scoring could outlast a limit on big boards).
-pub fn along<const W: usize>(g: &CompGraph<W>, colours: &[Colour], control: &Control) -> Vec<Vec<Scored>> {
+/// scored, for at most `budget` bounds: a bound costs as much as what is left of the board, so
+/// on big boards only the first moves are scored (the rest list the cells they flood). Once
+/// `control` says stop, the rest are unscored too, so that scoring cannot outlast a limit.
+pub fn along<const W: usize>(
+    g: &CompGraph<W>,
+    colours: &[Colour],
+    mut budget: u64,
+    control: &Control,
+) -> Vec<Vec<Scored>> {
     let mut region = Bits::single(g.root);
     let mut frontier = g.frontier(&region);
+    let mut cells = g.cells[g.root];
     let mut out = Vec::with_capacity(colours.len());
     let mut out_of_time = false;
     for (i, &played) in colours.iter().enumerate() {
-        out_of_time = out_of_time || control.stop_reason().is_some();
+        out_of_time = out_of_time || budget == 0 || control.stop_reason().is_some();
         let mut alts = Vec::new();
         let mut bits = g.frontier_colours(&frontier);
         while bits != 0 {
             let c = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let (r, f) = g.play(&region, &frontier, c);
-            let left = (!out_of_time).then(|| lower_bound(g, &r, &f));
+            let gained = frontier.and(&g.by_colour[c]);
+            let after = cells + g.cell_count(&gained);
+            let left = (!out_of_time).then(|| {
+                let (r, f) = g.absorb(&region, &frontier, &gained);
+                lower_bound(g, &r, &f)
+            });
+            budget = budget.saturating_sub(1);
             let total = left.map(|l| i as u32 + 1 + l);
-            alts.push(Scored { colour: c as Colour, cells: g.cell_count(&r), left, total });
+            alts.push(Scored { colour: c as Colour, cells: after, left, total });
         }
         out.push(alts);
-        (region, frontier) = g.play(&region, &frontier, played as usize);
+        let gained = frontier.and(&g.by_colour[played as usize]);
+        cells += g.cell_count(&gained);
+        (region, frontier) = g.absorb(&region, &frontier, &gained);
     }
     out
 }
@@ -55,4 +69,10 @@ pub fn gained_cells<const W: usize>(g: &CompGraph<W>, colours: &[Colour]) -> Vec
             g.cells_of(&gained)
         })
         .collect()
+}
+
+/// The bounds [`along`] may compute after a search that ranked `nodes` positions: all of them
+/// on small boards, an eighth of the search's work on big ones.
+pub fn budget(nodes: u64) -> u64 {
+    (nodes / 8).max(256)
 }

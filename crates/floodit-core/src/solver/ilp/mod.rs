@@ -97,7 +97,7 @@ impl Solver for Ilp {
         let comps = Components::new(board);
         let seed = comps.comp_of(pivot);
         let colours = board.num_colours();
-        let (lower, greedy) = horizon::bounds(board, pivot)?;
+        let (lower, greedy) = horizon::bounds(board, pivot, control)?;
         check_size(&comps, seed, colours, (greedy.len() as u32).saturating_sub(1), self.form)?;
         let mut nodes = 0u64;
         let probe = |k: u32| {

@@ -58,6 +58,12 @@ pub fn estimate<const W: usize>(g: &CompGraph<W>, region: &Bits<W>, frontier: &B
     walk::<W, true>(g, region, frontier, u32::MAX)
 }
 
+/// [`estimate`], but it may stop early once the bound reaches `cap` (then `moves ≥ cap` and the
+/// spread is partial: callers drop such positions).
+pub fn estimate_capped<const W: usize>(g: &CompGraph<W>, region: &Bits<W>, frontier: &Bits<W>, cap: u32) -> Estimate {
+    walk::<W, true>(g, region, frontier, cap)
+}
+
 fn walk<const W: usize, const SPREAD: bool>(
     g: &CompGraph<W>,
     region: &Bits<W>,

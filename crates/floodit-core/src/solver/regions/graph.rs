@@ -100,14 +100,21 @@ impl<const W: usize> CompGraph<W> {
     }
 
     /// The union of the neighbour sets of `set`'s members.
-    #[inline]
+    #[inline(always)]
     pub fn neighbours(&self, set: &Bits<W>) -> Bits<W> {
-        let mut out = Bits::EMPTY;
-        if self.is_dense() {
-            set.for_each(|c| out.or_assign(&self.nbr[c]));
-        } else {
-            set.for_each(|c| self.comps.neighbours(c).iter().for_each(|&d| out.insert(d as usize)));
+        if !self.is_dense() {
+            return self.neighbours_listed(set);
         }
+        let mut out = Bits::EMPTY;
+        set.for_each(|c| out.or_assign(&self.nbr[c]));
+        out
+    }
+
+    /// [`Self::neighbours`] from the adjacency lists (graphs without neighbour bitsets).
+    #[inline(never)]
+    fn neighbours_listed(&self, set: &Bits<W>) -> Bits<W> {
+        let mut out = Bits::EMPTY;
+        set.for_each(|c| self.comps.neighbours(c).iter().for_each(|&d| out.insert(d as usize)));
         out
     }
 

@@ -65,7 +65,7 @@ impl Solver for Sat {
         let pivot = problem.pivot_or_refuse("sat")?;
         let board = &problem.board;
         let comps = Components::new(board);
-        let (lower, greedy) = horizon::bounds(board, pivot)?;
+        let (lower, greedy) = horizon::bounds(board, pivot, control)?;
         check_size(problem, &comps, (greedy.len() as u32).saturating_sub(1))?;
         let mut conflicts = 0u64;
         let seed = comps.comp_of(pivot);
