@@ -3,6 +3,8 @@
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
 mod cli;
+mod cli_bad_input;
+mod fuzz;
 mod ilp_sat_cli;
 mod puzzles;
 mod tui_app;
