@@ -6,8 +6,9 @@
 //! ```
 //!
 //! `FLOODIT_FUZZ_SEED` changes the seed (default 1), for a run that tries other inputs;
-//! `FLOODIT_FUZZ_LAST=FILE` writes each input to FILE before trying it, so an abort that
-//! `catch_unwind` cannot stop (a stack overflow) leaves its input behind.
+//! `FLOODIT_FUZZ_TARGETS=a,b` runs only those targets; `FLOODIT_FUZZ_LAST=FILE` writes each input
+//! to FILE before trying it, so an abort that `catch_unwind` cannot stop (a stack overflow)
+//! leaves its input behind.
 
 mod corpus;
 mod engine;
@@ -113,8 +114,11 @@ fn long_run() {
         "{:<14} {:>10} {:>10} {:>9} {:>10} {:>12}",
         "target", "inputs", "parsed", "failures", "seconds", "slowest ms"
     );
+    let only = std::env::var("FLOODIT_FUZZ_TARGETS").ok();
+    let chosen = |t: &&Target| only.as_deref().is_none_or(|names| names.split(',').any(|n| n.trim() == t.name));
     let reports: Vec<Report> = TARGETS
         .iter()
+        .filter(chosen)
         .map(|t| {
             let r = run(t, inputs, seed);
             println!(

@@ -23,6 +23,17 @@ fn toml_nesting_that_overflowed_the_parser() {
     }
 }
 
+/// Found by the long run in a theme (then minimised by hand, since an abort cannot be
+/// minimised in-process): `colour"` is one bare word and the `#` after it starts a comment, so
+/// each line's `}` is commented out and the inline tables nest 10,000 deep.
+#[test]
+fn toml_nesting_hidden_by_a_comment_after_a_bare_word() {
+    let text = format!("[palette]\n4[= {{ colour = 1 }}\n{}", "8 = { colour\"#42d4f4\" }\n".repeat(10_000));
+    for name in ["puzzle-toml", "theme-toml", "save-file"] {
+        refused(name, text.as_bytes());
+    }
+}
+
 #[test]
 fn tatham_ids_that_panicked_or_aborted() {
     // A character boundary inside the size, found by the fuzzer (minimised) and in the issue.

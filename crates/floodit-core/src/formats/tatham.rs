@@ -42,7 +42,11 @@ pub fn parse(id: &str) -> Result<Puzzle, FormatError> {
             '0'..='9' => ch as u8 - b'0',
             'A'..='Z' => ch as u8 - b'A' + 10,
             _ => {
-                return Err(err(format!("cell {}: {} is not a colour (0-9, A-Z)", i + 1, quote_input(&ch.to_string()))));
+                return Err(err(format!(
+                    "cell {}: {} is not a colour (0-9, A-Z)",
+                    i + 1,
+                    quote_input(&ch.to_string())
+                )));
             }
         };
         colours.push(c as Colour);

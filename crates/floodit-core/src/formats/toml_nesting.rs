@@ -10,16 +10,18 @@ use super::error::{FormatError, line_of};
 /// The deepest nesting of `[` and `{` accepted; a puzzle, theme or save needs 3.
 pub const MAX_TOML_NESTING: usize = 32;
 
-/// Refuses TOML text whose brackets and braces, counted outside strings and comments as the
-/// TOML lexer sees them, nest more than [`MAX_TOML_NESTING`] deep. A closing bracket counts only
-/// when it matches the innermost open one, so the count never falls below the parser's depth.
+/// Refuses TOML text whose brackets and braces nest more than [`MAX_TOML_NESTING`] deep. The
+/// text is split into tokens exactly as the `toml` crate's lexer splits it (strings, comments
+/// and bare words such as `colour"#42d4f4"`, where the `#` starts no comment), so a bracket
+/// counts when the parser sees one. A closing bracket counts only when it matches the innermost
+/// open one, so the count never falls below the parser's depth.
 pub fn check_toml_nesting(text: &str) -> Result<(), FormatError> {
     let b = text.as_bytes();
     let mut open: Vec<u8> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         i = match b[i] {
-            b'#' => b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p),
+            b'#' => b[i..].iter().position(|&c| c == b'\r' || c == b'\n').map_or(b.len(), |p| i + p),
             b'"' if b[i..].starts_with(b"\"\"\"") => multi_line_end(b, i + 3, b'"'),
             b'"' => basic_end(b, i + 1),
             b'\'' if b[i..].starts_with(b"'''") => multi_line_end(b, i + 3, b'\''),
@@ -40,7 +42,10 @@ pub fn check_toml_nesting(text: &str) -> Result<(), FormatError> {
                 }
                 i + 1
             }
-            _ => i + 1,
+            b'.' | b'=' | b',' | b' ' | b'\t' | b'\r' | b'\n' => i + 1,
+            // A bare word (key, number, date, or an error) runs to the next byte that starts
+            // another token; quotes and `#` inside it belong to it.
+            _ => b[i..].iter().position(|c| b".=,[]{} \t#\r\n".contains(c)).map_or(b.len(), |p| i + p),
         };
     }
     Ok(())
@@ -113,6 +118,11 @@ mod tests {
         assert_eq!(e.to_string(), "line 32: brackets and braces nest more than 32 deep (are some left open?)");
         // A closer of the other kind does not close: the parser stays in its inline table.
         assert!(check_toml_nesting(&"a = { ]\n".repeat(100)).is_err());
+        // The fuzzer's second find: `colour"` is one bare word (a quote does not end one), and
+        // the `#` after it starts a comment that hides the `}`: every `{` stays open.
+        let text = format!("[p]\n4[= {{ colour = 1 }}\n{}", "8 = { colour\"#4\" }\n".repeat(100));
+        assert!(check_toml_nesting(&text).unwrap_err().to_string().starts_with("line 34: "));
+        assert_eq!(check_toml_nesting(&"8 = { colour = \"#4\" }\n".repeat(100)), Ok(()));
         assert!(check_toml_nesting(&format!("x = {}", "[".repeat(40))).is_err());
     }
 }
