@@ -4,6 +4,8 @@
 
 mod batch;
 mod cli;
+mod cli_bad_input;
+mod fuzz;
 mod ilp_sat_cli;
 mod puzzles;
 mod tui_app;

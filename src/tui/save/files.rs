@@ -24,9 +24,14 @@ pub enum Read<T> {
 /// anything after the version), then the rest.
 pub fn read_versioned<T: DeserializeOwned>(bytes: &[u8], current: u32) -> Read<T> {
     let Ok(text) = std::str::from_utf8(bytes) else { return Read::Damaged("not UTF-8 text".into()) };
+    // The toml parser overflows the stack on deeply nested text (which no catch_unwind stops):
+    // such a file is damaged, refused before it is parsed.
+    if let Err(e) = crate::formats::check_toml_nesting(text) {
+        return Read::Damaged(one_line(&e.to_string()));
+    }
     let table = match toml::from_str::<toml::Table>(text) {
         Ok(t) => t,
-        Err(e) => return Read::Damaged(e.message().trim().to_string()),
+        Err(e) => return Read::Damaged(one_line(e.message())),
     };
     match table.get("version") {
         None => {}
@@ -36,8 +41,13 @@ pub fn read_versioned<T: DeserializeOwned>(bytes: &[u8], current: u32) -> Read<T
     }
     match toml::from_str::<T>(text) {
         Ok(t) => Read::Ok(t),
-        Err(e) => Read::Damaged(e.message().trim().to_string()),
+        Err(e) => Read::Damaged(one_line(e.message())),
     }
+}
+
+/// A parser's message as one safe line: its echoes of the file may hold control characters.
+fn one_line(message: &str) -> String {
+    crate::formats::one_line(message.trim())
 }
 
 /// What a data file that is read whole (statistics, remembered choices) turned out to be.
@@ -143,4 +153,29 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         let _ = std::fs::remove_file(&tmp);
     }
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Any {}
+
+    #[test]
+    fn deeply_nested_text_is_damaged_not_a_stack_overflow() {
+        let text = "a = { b = \"c\" [x]".repeat(10_000);
+        match read_versioned::<Any>(text.as_bytes(), 1) {
+            Read::Damaged(why) => assert!(!why.contains('\n'), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_reason_that_echoes_control_characters_is_one_safe_line() {
+        match read_versioned::<Any>(b"version = \"\x1b[31m\"\n", 1) {
+            Read::Damaged(why) => assert!(!why.chars().any(char::is_control), "{why:?}"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Colours as theme files write them (ANSI names, 256-indices, `#rrggbb`) and how they are
 //! reduced to what the terminal can show.
 
+use crate::formats::quote_input;
 use ratatui::style::Color;
 
 /// How many colours the terminal can show.
@@ -95,12 +96,12 @@ pub fn parse_colour(text: &str) -> Result<Option<Color>, String> {
             let v = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
             return Ok(Some(Color::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)));
         }
-        return Err(format!("'{text}' is not a #rrggbb colour"));
+        return Err(format!("{} is not a #rrggbb colour", quote_input(text)));
     }
     if t.chars().all(|c| c.is_ascii_digit()) {
         return match t.parse::<u8>() {
             Ok(i) => Ok(Some(Color::Indexed(i))),
-            Err(_) => Err(format!("'{text}' is not a 256-colour index (0 to 255)")),
+            Err(_) => Err(format!("{} is not a 256-colour index (0 to 255)", quote_input(text))),
         };
     }
     let alias = match t.as_str() {
@@ -110,7 +111,10 @@ pub fn parse_colour(text: &str) -> Result<Option<Color>, String> {
     };
     let name = alias.strip_prefix("light-").map(|n| format!("bright-{n}")).unwrap_or_else(|| alias.to_string());
     ANSI.iter().find(|(n, _)| *n == name).map(|&(_, c)| Some(c)).ok_or_else(|| {
-        format!("unknown colour '{text}' (use an ANSI name such as red or bright-blue, a 256-colour index, or #rrggbb)")
+        format!(
+            "unknown colour {} (use an ANSI name such as red or bright-blue, a 256-colour index, or #rrggbb)",
+            quote_input(text)
+        )
     })
 }
 

@@ -7,7 +7,7 @@ mod colour;
 mod file;
 
 pub use colour::{Depth, alike, approx_rgb, contrast, parse_colour, reduce};
-pub use file::parse_style;
+pub use file::{parse_style, parse_theme};
 
 use crate::formats::FormatError;
 use crate::model::{Colour, colour_char};
