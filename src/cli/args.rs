@@ -1,9 +1,10 @@
 //! The command line (described in docs/guide.md, 'The command line'), as clap derive types.
 
 use crate::formats::dataset::PivotChoice;
-use crate::model::Topology;
+use crate::model::{MAX_CELLS, Topology};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -80,6 +81,11 @@ pub struct PlayArgs {
     pub id: Option<String>,
     #[command(flatten)]
     pub board: BoardArgs,
+    /// Moves allowed over the optimum: the move limit is the optimum (the best answer known
+    /// until it is proven) plus N; 0 plays at par. Default 5; without --slack a puzzle's own
+    /// move limit stands.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub slack: Option<u32>,
     /// Theme: a built-in name or a theme file.
     #[arg(long, value_name = "NAME|FILE")]
     pub theme: Option<String>,
@@ -119,9 +125,9 @@ pub struct PuzzleSource {
 /// Limits on each solve.
 #[derive(Args, Debug, Clone, Default)]
 pub struct LimitArgs {
-    /// Stop each solve after this many seconds.
+    /// Stop each solve after this many seconds (more than 0, at most a year).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub time_limit: Option<f64>,
+    pub time_limit: Option<Duration>,
     /// Stop each solve after this many search nodes.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
@@ -156,7 +162,8 @@ pub struct DatasetArgs {
     /// The data set's format (detected when omitted).
     #[arg(long, value_enum)]
     pub format: Option<DatasetFormatArg>,
-    /// Worker threads (default: all cores).
+    /// Worker threads, one board each (default and most: the number of cores, and never more
+    /// than the number of boards).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }
@@ -258,7 +265,7 @@ pub struct Size {
 impl std::str::FromStr for Size {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("bad size '{s}': expected ROWSxCOLS (e.g. 14x14) or N");
+        let bad = || "expected ROWSxCOLS (e.g. 14x14) or N".to_string();
         let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v > 0);
         match s.to_ascii_lowercase().split_once('x') {
             Some((r, c)) => Ok(Size { rows: Some(num(r).ok_or_else(bad)?), cols: num(c).ok_or_else(bad)? }),
@@ -268,19 +275,29 @@ impl std::str::FromStr for Size {
 }
 
 fn parse_topology(s: &str) -> Result<Topology, String> {
-    s.parse()
+    // clap shows the value typed; the message only says what would do.
+    s.parse().map_err(|_| {
+        let names: Vec<&str> = Topology::ALL.iter().map(|t| t.name()).collect();
+        format!("unknown topology (expected one of: {})", names.join(", "))
+    })
 }
 
 fn parse_row_col(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("bad cell '{s}': expected ROW,COL (e.g. 0,0)");
+    let bad = || "expected ROW,COL (e.g. 0,0)".to_string();
     let (r, c) = s.split_once(',').ok_or_else(bad)?;
-    Ok((r.trim().parse().map_err(|_| bad())?, c.trim().parse().map_err(|_| bad())?))
+    // No board has a row or column past its cell count.
+    let coordinate = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v < MAX_CELLS).ok_or_else(bad);
+    Ok((coordinate(r)?, coordinate(c)?))
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("bad time '{s}': expected a positive number of seconds")),
+/// The longest `--time-limit`: a year, far past any solve, and far below what a `Duration` or
+/// an `Instant` can hold.
+pub const MAX_TIME_LIMIT_SECS: f64 = 365.0 * 24.0 * 3600.0;
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= MAX_TIME_LIMIT_SECS => Ok(Duration::from_secs_f64(v)),
+        _ => Err(format!("expected a number of seconds more than 0 and at most {MAX_TIME_LIMIT_SECS} (a year)")),
     }
 }
 
@@ -295,5 +312,28 @@ impl From<&BoardArgs> for crate::formats::RandomBoard {
             free: a.free,
             pivot: a.pivot,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_limits_are_bounded_numbers() {
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_seconds("31536000"), Ok(Duration::from_secs(31_536_000)));
+        for bad in ["0", "-1", "NaN", "inf", "1e300", "99999999999999999999", "31536001", "", "x"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn cells_and_sizes_past_any_board_are_refused() {
+        assert_eq!(parse_row_col(" 2, 3"), Ok((2, 3)));
+        assert!(parse_row_col("99999999999999999999,0").is_err());
+        assert!(parse_row_col("65536,0").is_err());
+        assert_eq!("3x5".parse::<Size>(), Ok(Size { rows: Some(3), cols: 5 }));
+        assert!("3xé".parse::<Size>().is_err() && "0".parse::<Size>().is_err());
     }
 }

@@ -3,7 +3,7 @@
 use super::args::BenchArgs;
 use super::runner::{self, BoardResult};
 use super::solve::round3;
-use super::{CliError, CliResult, EXIT_LIMIT, input};
+use super::{CliError, CliResult, EXIT_LIMIT, input, out};
 use crate::solver::registry;
 use serde::Serialize;
 use std::time::Instant;
@@ -51,10 +51,6 @@ struct BoardJson {
     memory_mb: Option<f64>,
 }
 
-pub(super) fn memory_of(s: &crate::solver::Solution) -> Option<u64> {
-    s.stats.iter().find(|(k, _)| k == "memory_bytes").map(|s| s.1)
-}
-
 fn mb(bytes: u64) -> f64 {
     round3(bytes as f64 / (1 << 20) as f64)
 }
@@ -68,11 +64,11 @@ fn per_board(results: &[BoardResult]) -> Vec<BoardJson> {
                 board: r.name.clone(),
                 moves: r.length(),
                 optimal: r.proven(),
-                lower_bound: ok.and_then(|s| s.lower_bound),
+                lower_bound: ok.and_then(|o| o.lower_bound),
                 known_optimal: r.known_optimal,
                 millis: round3(r.millis),
-                nodes: ok.map(|s| s.nodes).unwrap_or(0),
-                memory_mb: ok.and_then(memory_of).map(mb),
+                nodes: ok.map_or(0, |o| o.nodes),
+                memory_mb: ok.and_then(|o| o.memory_bytes).map(mb),
             }
         })
         .collect()
@@ -94,26 +90,27 @@ struct UnsolvedJson {
 }
 
 pub fn run(args: BenchArgs) -> CliResult {
-    let entries = input::dataset(&args.dataset, &args.data)?;
     let solver = registry::create(&args.solver).map_err(CliError::bad_input)?;
+    let set = input::dataset(&args.dataset, &args.data)?;
     let name = solver.info().name;
-    let pool = runner::pool(args.data.threads)?;
-    let bar = runner::progress_bar(entries.len(), &name);
+    let threads = runner::thread_count(args.data.threads, set.len())?;
+    let bar = runner::progress_bar(set.len(), &name);
     let wall = Instant::now();
-    let results = runner::solve_all(solver.as_ref(), &entries, input::limits(&args.limits), &pool, &bar);
+    let results = runner::solve_all(solver.as_ref(), &set, input::limits(&args.limits), threads, &bar);
     bar.finish_and_clear();
+    let results = results?;
     let wall_ms = wall.elapsed().as_secs_f64() * 1e3;
-    let mut summary = summarise(&name, &results, pool.current_num_threads(), wall_ms);
+    let mut summary = summarise(&name, &results, threads, wall_ms);
     if args.per_board {
         summary.per_board = per_board(&results);
     }
     if args.json {
-        println!("{}", serde_json::to_string(&summary).expect("serialisable"));
+        out::println(serde_json::to_string(&summary).expect("serialisable"))?;
     } else {
-        print!("{}", text(&args.dataset.display().to_string(), &summary));
+        out::print(text(&args.dataset.display().to_string(), &summary))?;
     }
     if summary.solved == 0 {
-        if results.iter().all(|r| matches!(r.outcome, Err(crate::solver::SolveError::Stopped { .. }))) {
+        if results.iter().all(|r| r.outcome.as_ref().is_err_and(|f| f.stopped)) {
             return Err(CliError { code: EXIT_LIMIT, message: "no board was solved within the limits".into() });
         }
         let first = summary.unsolved.first().map(|u| u.reason.clone()).unwrap_or_default();
@@ -158,11 +155,11 @@ fn summarise(solver: &str, results: &[BoardResult], threads: usize, wall: f64) -
         unsolved: results
             .iter()
             .filter_map(|r| {
-                r.outcome.as_ref().err().map(|e| UnsolvedJson { board: r.name.clone(), reason: e.to_string() })
+                r.outcome.as_ref().err().map(|f| UnsolvedJson { board: r.name.clone(), reason: f.reason.clone() })
             })
             .collect(),
         peak_memory_mb: runner::peak_memory().map(|b| round3(b as f64 / (1 << 20) as f64)),
-        max_board_memory_mb: results.iter().filter_map(|r| memory_of(r.outcome.as_ref().ok()?)).max().map(mb),
+        max_board_memory_mb: results.iter().filter_map(|r| r.outcome.as_ref().ok()?.memory_bytes).max().map(mb),
         per_board: Vec::new(),
     }
 }

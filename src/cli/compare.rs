@@ -3,9 +3,7 @@
 use super::args::CompareArgs;
 use super::runner::{self, BoardResult};
 use super::solve::round3;
-use super::{CliError, CliResult, input};
-use crate::formats::Puzzle;
-use crate::formats::dataset::Entry;
+use super::{CliError, CliResult, input, out};
 use crate::solver::registry;
 use serde::Serialize;
 
@@ -37,54 +35,49 @@ struct CompareJson {
 }
 
 pub fn run(args: CompareArgs) -> CliResult {
-    let entries = if args.input.extension().is_some_and(|e| e == "toml") {
-        let p = Puzzle::load(&args.input)?;
-        vec![Entry { name: p.title.clone(), board: p.board, mode: p.mode, optimal: p.optimal }]
-    } else {
-        input::dataset(&args.input, &args.data)?
-    };
     let solvers =
         args.solvers.iter().map(|s| registry::create(s)).collect::<Result<Vec<_>, _>>().map_err(CliError::bad_input)?;
     if solvers.is_empty() {
         return Err(CliError::bad_input("--solvers needs at least one solver name"));
     }
-    let pool = runner::pool(args.data.threads)?;
+    // A puzzle file is a data set of one board; a data set is read again for each solver,
+    // board by board, so nothing but the figures of each result is kept.
+    let set = input::dataset(&args.input, &args.data)?;
+    let boards = set.len();
+    let threads = runner::thread_count(args.data.threads, boards)?;
     let limits = input::limits(&args.limits);
     let mut all: Vec<(String, &'static str, Vec<BoardResult>)> = Vec::new();
     for (spec, solver) in args.solvers.iter().zip(&solvers) {
         // Rows are labelled as asked, so `beam:5` and `beam:50` can be told apart.
         let label = spec.trim().to_string();
-        let bar = runner::progress_bar(entries.len(), &label);
-        let results = runner::solve_all(solver.as_ref(), &entries, limits, &pool, &bar);
+        let bar = runner::progress_bar(boards, &label);
+        let results = runner::solve_all(solver.as_ref(), &set, limits, threads, &bar);
         bar.finish_and_clear();
-        all.push((label, solver.info().family.name(), results));
+        all.push((label, solver.info().family.name(), results?));
     }
     // The reference per board: the stated optimum, else any proven-optimal result.
-    let reference: Vec<Option<usize>> = (0..entries.len())
+    let reference: Vec<Option<usize>> = (0..boards)
         .map(|i| {
-            entries[i]
-                .optimal
-                .map(|o| o as usize)
-                .or_else(|| all.iter().find(|(_, _, r)| r[i].proven()).and_then(|(_, _, r)| r[i].length()))
+            let stated = all.first().and_then(|(_, _, r)| r[i].known_optimal).map(|o| o as usize);
+            stated.or_else(|| all.iter().find(|(_, _, r)| r[i].proven()).and_then(|(_, _, r)| r[i].length()))
         })
         .collect();
     let optimum_boards = reference.iter().filter(|r| r.is_some()).count();
     let rows: Vec<Row> = all.iter().map(|(name, family, results)| row(name, family, results, &reference)).collect();
-    let out = CompareJson {
+    let report = CompareJson {
         input: args.input.display().to_string(),
-        boards: entries.len(),
-        optimum_total: (optimum_boards == entries.len()).then(|| reference.iter().flatten().map(|&v| v as u64).sum()),
+        boards,
+        optimum_total: (optimum_boards == boards).then(|| reference.iter().flatten().map(|&v| v as u64).sum()),
         optimum_boards,
         rows,
     };
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&out).expect("serialisable"));
+        out::println(serde_json::to_string_pretty(&report).expect("serialisable"))
     } else if args.csv {
-        print!("{}", csv(&out));
+        out::print(csv(&report))
     } else {
-        print!("{}", table(&out));
+        out::print(table(&report))
     }
-    Ok(())
 }
 
 fn row(name: &str, family: &'static str, results: &[BoardResult], reference: &[Option<usize>]) -> Row {

@@ -2,16 +2,24 @@
 //! CNF, the same models the `ilp` and `sat` engines solve, for use with outside solvers.
 
 use super::args::{ExportArgs, ExportFormat};
-use super::{CliError, CliResult, input};
+use super::{CliError, CliResult, input, out};
 use crate::solver::Problem;
 use crate::solver::ilp::{self, lp_format, model::Form};
 use crate::solver::sat::{self, dimacs, horizon};
-use std::io::Write;
 
 pub fn run(args: ExportArgs) -> CliResult {
     let puzzle = input::puzzle(&args.source)?;
     let problem = Problem::new(puzzle.board, puzzle.mode);
     let refused = |e: crate::solver::SolveError| CliError::bad_input(format!("export: {e}"));
+    // Every flood needs fewer moves than the board has cells; a larger horizon only makes the
+    // model's size overflow its arithmetic.
+    let cells = problem.board.len();
+    if let Some(m) = args.moves.filter(|&m| m as usize >= cells.max(2)) {
+        return Err(CliError::bad_input(format!(
+            "--moves {m}: the board has {cells} cells, so no solution needs {m} moves (at most {})",
+            cells.max(2) - 1
+        )));
+    }
     let mut text = Vec::new();
     match args.format {
         ExportFormat::Lp => {
@@ -24,7 +32,7 @@ pub fn run(args: ExportArgs) -> CliResult {
                 Some(k) => k,
                 None => {
                     let pivot = problem.pivot_or_refuse("the ILP").map_err(refused)?;
-                    horizon::bounds(&problem.board, pivot, "export").map_err(refused)?.1.len() as u32
+                    horizon::bounds(&problem.board, pivot, &Default::default()).map_err(refused)?.1.len() as u32
                 }
             };
             let model = ilp::instance(&problem, form, k).map_err(refused)?;
@@ -46,11 +54,6 @@ pub fn run(args: ExportArgs) -> CliResult {
     match &args.output {
         Some(path) => std::fs::write(path, &text)
             .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display()))),
-        None => {
-            let mut out = std::io::stdout().lock();
-            // A closed pipe (e.g. `| head`) is not an error worth reporting.
-            let _ = out.write_all(&text).and_then(|()| out.flush());
-            Ok(())
-        }
+        None => out::print(text),
     }
 }

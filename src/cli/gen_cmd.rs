@@ -1,10 +1,9 @@
 //! `floodit gen`: a random puzzle file on stdout.
 
 use super::args::GenArgs;
-use super::{CliResult, input};
+use super::{CliResult, input, out};
 
 pub fn run(args: GenArgs) -> CliResult {
     let (puzzle, _seed) = input::random_puzzle(&args.board)?;
-    print!("{}", puzzle.to_toml());
-    Ok(())
+    out::print(puzzle.to_toml())
 }

@@ -2,11 +2,10 @@
 
 use super::CliError;
 use super::args::{BoardArgs, DatasetArgs, DatasetFormatArg, LimitArgs, PuzzleSource};
-use crate::formats::dataset::{self, DatasetFormat, Entry};
+use crate::formats::dataset::{Dataset, DatasetFormat};
 use crate::formats::{Puzzle, RandomBoard, id};
 use crate::solver::Limits;
 use std::path::Path;
-use std::time::Duration;
 
 /// The puzzle named by a file path or an ID.
 pub fn puzzle(source: &PuzzleSource) -> Result<Puzzle, CliError> {
@@ -23,26 +22,27 @@ pub fn random_puzzle(args: &BoardArgs) -> Result<(Puzzle, u64), CliError> {
     Ok(RandomBoard::from(args).puzzle()?)
 }
 
-/// The boards of a data set or puzzle file, limited to the first `--limit`.
-pub fn dataset(path: &Path, args: &DatasetArgs) -> Result<Vec<Entry>, CliError> {
+/// A data set or puzzle file, checked and opened for reading board by board, limited to the
+/// first `--limit` boards.
+pub fn dataset(path: &Path, args: &DatasetArgs) -> Result<Dataset, CliError> {
     let format = args.format.map(|f| match f {
         DatasetFormatArg::Line => DatasetFormat::Line,
         DatasetFormatArg::Block => DatasetFormat::Block,
         DatasetFormatArg::Problems99 => DatasetFormat::Problems99,
     });
-    let mut entries = dataset::load(path, args.pivot, format)?;
-    if let Some(n) = args.limit {
-        if n == 0 {
-            return Err(CliError::bad_input("--limit must be at least 1"));
-        }
-        entries.truncate(n);
+    if args.limit == Some(0) {
+        return Err(CliError::bad_input("--limit must be at least 1"));
     }
-    Ok(entries)
+    let mut set = Dataset::open(path, args.pivot, format)?;
+    if let Some(n) = args.limit {
+        set.truncate(n);
+    }
+    Ok(set)
 }
 
 pub fn limits(args: &LimitArgs) -> Limits {
     Limits {
-        time: args.time_limit.map(Duration::from_secs_f64),
+        time: args.time_limit,
         nodes: args.node_limit,
         memory: args.memory_limit.map(|mb| mb.saturating_mul(1 << 20)),
     }

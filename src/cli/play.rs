@@ -4,10 +4,13 @@ use super::args::{ColorChoice, PlayArgs};
 use super::{CliError, CliResult, input};
 use crate::formats::{Puzzle, RandomBoard, id, resolve_pivot};
 use crate::model::Mode;
-use crate::tui::app::{App, Options, Origin};
+use crate::tui::app::{App, Options, Origin, Tone};
 use crate::tui::event_loop::Ending;
 use crate::tui::look::Look;
+use crate::tui::new_game::Choices;
 use crate::tui::save::{Store, data_dir};
+use crate::tui::stakes::DEFAULT_SLACK;
+use crate::tui::stats::Stats;
 use crate::tui::theme::{Depth, Theme};
 use crate::tui::{self, Outcome, picker, update};
 use std::io::{IsTerminal, Write};
@@ -117,20 +120,40 @@ pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
     };
     let depth = depth(args.color);
     let look = Look::new(theme, depth, args.glyphs, args.ascii);
-    let (puzzle, origin) = first_puzzle(args)?;
+    let (mut puzzle, origin) = first_puzzle(args)?;
+    // A slack asked for sets the limit (the optimum plus it), whatever limit the puzzle carries.
+    if args.slack.is_some() {
+        puzzle.move_limit = None;
+    }
     if let Some(free) = args.puzzles.iter().skip(1).find(|p| !p.exists()) {
         return Err(CliError::bad_input(format!("{}: no such file", free.display())));
     }
     let store = setup.store;
+    let board = RandomBoard::from(&args.board);
+    // The dialog offers what this command line asked for, else the choices remembered.
+    let (remembered, note) = match &store {
+        Some(s) => Choices::load(s.dir()),
+        None => (None, None),
+    };
+    let choices = if board.is_default() && args.slack.is_none() {
+        remembered.unwrap_or_default()
+    } else {
+        Choices::of_board(&board, args.slack.unwrap_or(DEFAULT_SLACK))
+    };
     let options = Options {
-        board: RandomBoard::from(&args.board),
         files: args.puzzles.clone(),
         puzzles_dir: setup.puzzles_dir,
+        stats: store.as_ref().map(|s| Stats::new(s.dir())),
         store,
         search_optimum: setup.search_optimum,
+        slack: args.slack,
+        choices,
     };
     let (w, h) = setup.size.unwrap_or((80, 24));
     let mut app = App::new(puzzle, origin, look, options, w, h);
+    if let Some(note) = note {
+        app.say(Tone::Warn, note);
+    }
     // What was asked for opens at once; saved games stay in the picker.
     update::greet_saved_games(&mut app, asks_for_no_board(args));
     Ok(app)

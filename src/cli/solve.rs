@@ -1,7 +1,7 @@
 //! `floodit solve`: one puzzle, one solver.
 
 use super::args::SolveArgs;
-use super::{CliError, CliResult, EXIT_LIMIT, input};
+use super::{CliError, CliResult, EXIT_LIMIT, input, out};
 use crate::model::{Board, Mode, colour_char};
 use crate::solver::{self, Control, MoveJson, Problem, Solution, SolveError, registry};
 use serde::Serialize;
@@ -52,12 +52,11 @@ pub fn run(args: SolveArgs) -> CliResult {
             notes: &solution.notes,
             stats: solution.stats.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect(),
         };
-        println!("{}", serde_json::to_string(&json).expect("serialisable"));
+        out::println(serde_json::to_string(&json).expect("serialisable"))
     } else {
-        println!("{} ({})", puzzle.title, input::describe(&puzzle.board, puzzle.mode));
-        print!("{}", text_report(&name, &puzzle.board, puzzle.mode, &solution, puzzle.optimal));
+        let heading = format!("{} ({})\n", puzzle.title, input::describe(&puzzle.board, puzzle.mode));
+        out::print(heading + &text_report(&name, &puzzle.board, puzzle.mode, &solution, puzzle.optimal))
     }
-    Ok(())
 }
 
 /// Rounds milliseconds to three decimals for JSON.

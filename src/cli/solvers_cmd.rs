@@ -1,7 +1,7 @@
 //! `floodit solvers`: what each solver does and promises.
 
 use super::args::SolversArgs;
-use super::{CliError, CliResult};
+use super::{CliError, CliResult, out};
 use crate::solver::registry;
 
 pub fn run(args: SolversArgs) -> CliResult {
@@ -18,17 +18,16 @@ pub fn run(args: SolversArgs) -> CliResult {
                 v
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&list).map_err(CliError::bad_input)?);
-        return Ok(());
+        return out::println(serde_json::to_string_pretty(&list).map_err(CliError::bad_input)?);
     }
+    let mut text = String::new();
     for (info, opt) in infos {
         let option = opt.map(|(n, d)| format!("  option: {}:{n} (default {d})", info.name)).unwrap_or_default();
         let free = if info.free_mode { "fixed and free modes" } else { "fixed mode" };
-        println!("{:<14} {} · {free}{option}", info.name, info.family.name());
-        println!("{:<14} {}", "", info.summary);
-        println!("{:<14} guarantee: {}", "", info.guarantee);
-        println!("{:<14} complexity: {}", "", info.complexity);
-        println!();
+        text += &format!("{:<14} {} · {free}{option}\n", info.name, info.family.name());
+        text += &format!("{:<14} {}\n", "", info.summary);
+        text += &format!("{:<14} guarantee: {}\n", "", info.guarantee);
+        text += &format!("{:<14} complexity: {}\n\n", "", info.complexity);
     }
-    Ok(())
+    out::print(text)
 }

@@ -10,8 +10,10 @@ use crate::tui::app::{App, Options, Origin};
 use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::look::Look;
+use crate::tui::new_game::Choices;
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
+use crate::tui::stats::Stats;
 use crate::tui::terminal::FrameWriter;
 use crate::tui::theme::{Depth, Theme};
 use crate::tui::worker::{Runner, Workers};
@@ -143,12 +145,17 @@ fn build_app(s: &Setup) -> App {
     });
     let depth = Depth::detect(s.colorterm.as_deref(), s.term.as_deref(), None);
     let look = Look::new(Theme::default_theme(), depth, false, !utf8);
+    // A player's statistics and dialog choices live beside their saved games; a guest keeps none.
+    let store = s.saves.clone().map(Store::new);
+    let choices = store.as_ref().and_then(|s| Choices::load(s.dir()).0).unwrap_or_default();
     let options = Options {
-        board: Default::default(),
         files: Vec::new(),
         puzzles_dir: None,
-        store: s.saves.clone().map(Store::new),
+        stats: store.as_ref().map(|s| Stats::new(s.dir())),
+        store,
         search_optimum: true,
+        slack: None,
+        choices,
     };
     let (w, h) = s.size.get();
     // The day's puzzle states its par, so nothing runs before the session's own runner is in.

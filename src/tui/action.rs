@@ -34,7 +34,9 @@ pub enum Action {
     ToggleGlyphs,
     NextTheme,
     CopyId,
-    /// Close the open overlay.
+    /// Write the game ID to a file in the data directory (from the ID box).
+    WriteId,
+    /// Close the open overlay; with none open, cancel a free-mode pick or a pending confirmation.
     Close,
     /// Move the selection in a list (the picker, the chooser) or scroll the help.
     ListMove(isize),
@@ -57,6 +59,24 @@ pub enum Action {
     ListDiscard,
     /// The daily puzzle's part: the leaderboard and the name prompt.
     Daily(super::daily::DailyAction),
+    /// Show the statistics.
+    ShowStats,
+    /// A key in the new-game dialog.
+    Dialog(DialogKey),
+}
+
+/// What a key does in the new-game dialog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DialogKey {
+    /// To the next field (negative: the previous).
+    Focus(isize),
+    /// The next choice of a field chosen from a list (negative: the previous).
+    Choose(isize),
+    /// A character typed (filled in from the key).
+    Type(char),
+    Erase,
+    /// Start the game the fields ask for.
+    Start,
 }
 
 /// What the explorer does: the solver panel, stepping through solutions, comparing solvers.
@@ -89,4 +109,8 @@ pub enum ExplorerAction {
     TakeOver,
     /// Leave the step-through or the compare view.
     Back,
+    /// Scroll the solver panel by this many pages (negative: up).
+    PagePanel(i16),
+    /// Scroll the solver panel by this many lines (the mouse wheel).
+    ScrollPanel(i16),
 }

@@ -2,12 +2,16 @@
 
 use super::explorer::chooser::Chooser;
 use super::explorer::{Explorer, Mode};
+use super::hint::Hint;
 use super::keymap::Context;
 use super::look::Look;
+use super::new_game::{Choices, Dialog};
 use super::picker::Picker;
 use super::save::{SavedGame, Slot, Store};
+use super::stakes::{self, DEFAULT_SLACK, Stakes};
+use super::stats::{Shown, Stats};
 use super::worker::{Running, Workers};
-use crate::formats::{Puzzle, RandomBoard};
+use crate::formats::Puzzle;
 use crate::model::{Cell, Components, Game, Pos};
 use crate::solver::{Limits, Problem, exact::Exact};
 use std::path::PathBuf;
@@ -71,6 +75,13 @@ pub enum Overlay {
     Leaderboard(Box<crate::daily::board::Leaderboard>),
     /// Asking for a name for the leaderboard: what is typed so far.
     Name(String),
+    /// The win box (the game was just flooded) and the out-of-moves box.
+    Won,
+    OutOfMoves,
+    /// The new-game dialog.
+    NewGame(Box<Dialog>),
+    /// The statistics, read when opened, scrolled down by this many lines.
+    Stats(Box<Shown>, u16),
 }
 
 /// A saved game offered for resuming.
@@ -85,15 +96,21 @@ pub struct Offer {
 /// Options fixed at start.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// How random boards are made (`n`).
-    pub board: RandomBoard,
     /// Puzzle files named on the command line (listed first in the picker).
     pub files: Vec<PathBuf>,
     pub puzzles_dir: Option<PathBuf>,
     /// Where unfinished games are kept; `None`: nowhere (nothing is saved).
     pub store: Option<Store>,
-    /// Search for the optimum in the background (the exact solver, within limits).
+    /// Search for the optimum (the exact solver, within limits) and for a good answer (for the
+    /// move limit) in the background.
     pub search_optimum: bool,
+    /// The slack asked for on the command line (`None`: a puzzle's own limit stands, else
+    /// [`DEFAULT_SLACK`]).
+    pub slack: Option<u32>,
+    /// Where finished games are counted; `None`: nowhere.
+    pub stats: Option<Stats>,
+    /// What the new-game dialog offers first: the last choices made.
+    pub choices: Choices,
 }
 
 pub struct App {
@@ -105,6 +122,10 @@ pub struct App {
     /// Components of the current board.
     pub components: usize,
     pub optimum: Optimum,
+    /// The move limit, and how the game ends (won, lost, assisted).
+    pub stakes: Stakes,
+    /// The hint, while the hint panel is open.
+    pub hint: Option<Hint>,
     /// The cursor, in layout coordinates; always on a cell.
     pub cursor: Pos,
     /// Free mode: the cell the next move is played at.
@@ -131,9 +152,6 @@ pub struct App {
     /// The save slot of the game being played, held while it is played (taken when the game
     /// is first saved, or when a saved game is resumed).
     pub slot: Option<Slot>,
-    /// The player had the explorer's help in this game (the solver panel, a hint, a
-    /// step-through or a comparison): a daily result says so.
-    pub assisted: bool,
     /// The daily puzzle, when this game plays it (`floodit daily`, `floodit serve`).
     pub daily: Option<super::daily::DailyState>,
 }
@@ -141,7 +159,10 @@ pub struct App {
 impl App {
     pub fn new(puzzle: Puzzle, origin: Origin, look: Look, options: Options, width: u16, height: u16) -> App {
         let game = puzzle.game();
+        let stakes = Stakes::new(options.slack, DEFAULT_SLACK, &game);
         let mut app = App {
+            stakes,
+            hint: None,
             start_components: 0,
             components: 0,
             optimum: Optimum::Unknown { why: String::new(), at_least: None },
@@ -161,7 +182,6 @@ impl App {
             outbox: Vec::new(),
             confirm: None,
             slot: None,
-            assisted: false,
             daily: None,
             puzzle,
             origin,
@@ -180,8 +200,8 @@ impl App {
         self.cursor = g.pos(home);
         self.picked = None;
         self.redraw = true;
-        self.assisted = false;
         self.start_optimum();
+        stakes::start(self);
     }
 
     /// Finds out what can be known about the optimum of the starting board.
@@ -203,6 +223,7 @@ impl App {
         if self.game.is_solved() {
             self.picked = None;
         }
+        stakes::check_ending(self);
     }
 
     /// Which part of the key table applies now.
@@ -213,7 +234,11 @@ impl App {
                 Mode::Step(_) => Context::Step,
                 Mode::Compare(_) => Context::Compare,
             },
-            Overlay::Help(_) | Overlay::Id | Overlay::Leaderboard(_) | Overlay::Name(_) => Context::Popup,
+            Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) | Overlay::Name(_) => {
+                Context::Popup
+            }
+            Overlay::Won | Overlay::OutOfMoves => Context::Ending,
+            Overlay::NewGame(_) => Context::Dialog,
             Overlay::Picker(_) => Context::Picker,
             Overlay::Chooser(_) => Context::Chooser,
             Overlay::Resume(_) => Context::Resume,
@@ -270,10 +295,10 @@ impl App {
         let Some(store) = &self.options.store else { return };
         let unfinished = !self.game.history().is_empty() && !self.game.is_solved();
         let result = match &self.slot {
-            Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game)),
+            Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes)),
             Some(slot) => slot.clear(),
             None if unfinished => store.claim().and_then(|slot| {
-                let saved = slot.save(&SavedGame::new(&self.puzzle, &self.game));
+                let saved = slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes));
                 self.slot = Some(slot);
                 saved
             }),
@@ -284,7 +309,7 @@ impl App {
         }
     }
 
-    pub(super) fn say(&mut self, tone: Tone, text: impl Into<String>) {
+    pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
         self.status = Some(Status { text: text.into(), tone });
     }
 }

@@ -61,10 +61,15 @@ pub fn command(app: &mut App, action: DailyAction) {
         }
         DailyAction::Submit => submit_name(app),
         DailyAction::Skip => {
-            app.overlay = Overlay::None;
+            app.overlay = after_name(app);
             app.say(Tone::Info, "no name: the leaderboard shows the start of your key's fingerprint");
         }
     }
+}
+
+/// The name prompt came over the win box: back to it.
+fn after_name(app: &App) -> Overlay {
+    if app.game.is_solved() { Overlay::Won } else { Overlay::None }
 }
 
 fn open_board(app: &mut App) {
@@ -88,7 +93,7 @@ fn submit_name(app: &mut App) {
     }
     match d.results.set_name(&d.player, &name) {
         Ok(()) => {
-            app.overlay = Overlay::None;
+            app.overlay = after_name(app);
             app.say(Tone::Good, format!("you are {name} on the leaderboard: b shows it"));
         }
         Err(e) => app.say(Tone::Warn, e),
@@ -105,7 +110,7 @@ pub fn after(app: &mut App) {
     let moves = app.game.moves();
     let n = moves.len() as u32;
     let millis = d.started.elapsed().as_millis() as u64;
-    let (date, par, assisted) = (d.daily.date, d.daily.par, app.assisted);
+    let (date, par, assisted) = (d.daily.date, d.daily.par, app.stakes.assisted());
     let share = share_line(date, n, par, assisted, app.look.ascii);
     let recorded = d.results.record(&d.player, date, par, &moves, assisted, millis);
     let unnamed = matches!(d.player, Player::Key(_)) && d.results.name(&d.player).ok().flatten().is_none();

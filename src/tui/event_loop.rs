@@ -4,9 +4,9 @@
 //! job runs, to show its progress, or while autoplay steps through a solution), and handles every
 //! event already waiting before the next frame. A signal ends it (see [`super::signals`]).
 
-use super::action::Action;
+use super::action::{Action, ExplorerAction};
 use super::app::{App, Overlay};
-use super::keymap::action_for;
+use super::keymap::{Context, action_for};
 use super::signals::{POLL, Signal, Stop};
 use super::update::update;
 use super::view;
@@ -124,7 +124,20 @@ pub fn action_for_event(app: &App, ev: &Event) -> Option<Action> {
         Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
             Some(Action::Click { x: m.column, y: m.row })
         }
+        Event::Mouse(m) if matches!(m.kind, MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) => {
+            let by = if m.kind == MouseEventKind::ScrollDown { 1 } else { -1 };
+            wheel(app.context(), by)
+        }
         Event::Resize(width, height) => Some(Action::Resize { width: *width, height: *height }),
+        _ => None,
+    }
+}
+
+/// What the mouse wheel does: moves a list or the help, else scrolls the solver panel.
+fn wheel(context: Context, by: i16) -> Option<Action> {
+    match context {
+        Context::Picker | Context::Chooser | Context::Popup => Some(Action::ListMove(by as isize)),
+        Context::Game | Context::Step => Some(Action::Explorer(ExplorerAction::ScrollPanel(by * 2))),
         _ => None,
     }
 }

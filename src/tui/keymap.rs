@@ -1,7 +1,7 @@
 //! The one key table: it turns keys into actions, and the help screen and the footer hints are
 //! generated from it, so they cannot disagree with what the keys do.
 
-use super::action::{Action, Dir, ExplorerAction as Ex};
+use super::action::{Action, DialogKey as Dk, Dir, ExplorerAction as Ex};
 use crate::model::{Colour, MAX_COLOURS};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -26,8 +26,12 @@ pub enum Context {
     Picker,
     /// The offer to resume a saved game.
     Resume,
-    /// The help screen and the game ID box.
+    /// The help screen, the game ID box and the statistics.
     Popup,
+    /// The win and out-of-moves boxes.
+    Ending,
+    /// The new-game dialog.
+    Dialog,
 }
 
 impl Context {
@@ -42,7 +46,9 @@ impl Context {
             Context::Chooser => "Choosing solvers to compare",
             Context::Picker => "Puzzle picker",
             Context::Resume => "Resume offer",
-            Context::Popup => "Help and ID boxes",
+            Context::Popup => "Help, ID and statistics boxes",
+            Context::Ending => "Win and out-of-moves boxes",
+            Context::Dialog => "New-game dialog",
         }
     }
 
@@ -55,7 +61,7 @@ impl Context {
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 7] = [
+    pub const ACTIVE: [Context; 9] = [
         Context::Game,
         Context::Step,
         Context::Compare,
@@ -63,6 +69,8 @@ impl Context {
         Context::Picker,
         Context::Resume,
         Context::Popup,
+        Context::Ending,
+        Context::Dialog,
     ];
 }
 
@@ -73,6 +81,8 @@ pub enum Key {
     Ctrl(char),
     Enter,
     Esc,
+    Tab,
+    BackTab,
     Backspace,
     Up,
     Down,
@@ -80,8 +90,21 @@ pub enum Key {
     Right,
     Home,
     End,
+    PageUp,
+    PageDown,
     /// The colour keys: `0`-`9`, then Shift+`A`-`Z` for colours 10 to 35.
     Colour,
+    /// Any character typed (the new-game dialog's fields).
+    Text,
+}
+
+/// What a key fills into its binding's action: the colour a colour key names, or the
+/// character typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fill {
+    Nothing,
+    Colour(Colour),
+    Char(char),
 }
 
 impl Key {
@@ -92,6 +115,8 @@ impl Key {
             Key::Ctrl(c) => format!("Ctrl-{}", c.to_ascii_uppercase()),
             Key::Enter => "Enter".into(),
             Key::Esc => "Esc".into(),
+            Key::Tab => "Tab".into(),
+            Key::BackTab => "Shift-Tab".into(),
             Key::Backspace => "Backspace".into(),
             Key::Up => "↑".into(),
             Key::Down => "↓".into(),
@@ -99,20 +124,26 @@ impl Key {
             Key::Right => "→".into(),
             Key::Home => "Home".into(),
             Key::End => "End".into(),
+            Key::PageUp => "PgUp".into(),
+            Key::PageDown => "PgDn".into(),
             Key::Colour => "0-9 A-Z".into(),
+            Key::Text => "other keys".into(),
         }
     }
 
-    /// The action for `ev` if it is this key (`Colour` yields the colour it names).
-    fn matches(self, ev: &KeyEvent) -> Option<Option<Colour>> {
+    /// Whether `ev` is this key, and what it fills in.
+    fn matches(self, ev: &KeyEvent) -> Option<Fill> {
         let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
         let hit = match (self, ev.code) {
             (Key::Ctrl(k), KeyCode::Char(c)) => ctrl && c.eq_ignore_ascii_case(&k),
             (_, _) if ctrl || ev.modifiers.contains(KeyModifiers::ALT) => false,
-            (Key::Colour, KeyCode::Char(c)) => return colour_key(c).map(Some),
+            (Key::Colour, KeyCode::Char(c)) => return colour_key(c).map(Fill::Colour),
+            (Key::Text, KeyCode::Char(c)) => return Some(Fill::Char(c)),
             (Key::Char(k), KeyCode::Char(c)) => k == c,
             (Key::Enter, KeyCode::Enter) => true,
             (Key::Esc, KeyCode::Esc) => true,
+            (Key::Tab, KeyCode::Tab) => true,
+            (Key::BackTab, KeyCode::BackTab) => true,
             (Key::Backspace, KeyCode::Backspace) => true,
             (Key::Up, KeyCode::Up) => true,
             (Key::Down, KeyCode::Down) => true,
@@ -120,9 +151,11 @@ impl Key {
             (Key::Right, KeyCode::Right) => true,
             (Key::Home, KeyCode::Home) => true,
             (Key::End, KeyCode::End) => true,
+            (Key::PageUp, KeyCode::PageUp) => true,
+            (Key::PageDown, KeyCode::PageDown) => true,
             _ => false,
         };
-        hit.then_some(None)
+        hit.then_some(Fill::Nothing)
     }
 }
 
@@ -164,7 +197,7 @@ const fn bind(
     Binding { context, keys, action, hint, help }
 }
 
-use Context::{Chooser, Compare, Game, Global, Picker, Playback, Popup, Resume, Step, View};
+use Context::{Chooser, Compare, Dialog, Ending, Game, Global, Picker, Playback, Popup, Resume, Step, View};
 
 /// Every key, in the order the help screen and the footer show them.
 pub static KEYMAP: &[Binding] = &[
@@ -189,13 +222,7 @@ pub static KEYMAP: &[Binding] = &[
         "solvers",
         "solver panel: facts, heuristic, exact, polynomial views",
     ),
-    bind(
-        Game,
-        &[Key::Char('i')],
-        Action::Explorer(Ex::Hint),
-        "hint",
-        "hint: the optimal next move, par, how far from optimal",
-    ),
+    bind(Game, &[Key::Char('i')], Action::Explorer(Ex::Hint), "hint", "hint on or off (a game with hints is assisted)"),
     bind(Game, &[Key::Char('a')], Action::Explorer(Ex::NextAlgorithm), "", "next algorithm within the panel's family"),
     bind(
         Game,
@@ -213,7 +240,8 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind(Game, &[Key::Char('v')], Action::Explorer(Ex::OpenCompare), "compare", "compare solvers side by side"),
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
-    bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new random game"),
+    bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new game: size, colours, shape, mode, slack, seed or ID"),
+    bind(Game, &[Key::Char('#')], Action::ShowStats, "", "statistics of finished games"),
     bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)"),
     bind(
         Game,
@@ -223,13 +251,10 @@ pub static KEYMAP: &[Binding] = &[
         "the daily puzzle's leaderboard: today, this week, streaks",
     ),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
-    bind(
-        Game,
-        &[Key::Char('q'), Key::Esc],
-        Action::Quit,
-        "quit",
-        "quit; an unfinished game is saved and offered next time",
-    ),
+    bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time"),
+    bind(Game, &[Key::Esc], Action::Close, "", "cancel: unpick a free-mode pick, or a pending confirmation"),
+    bind(View, &[Key::PageDown], Action::Explorer(Ex::PagePanel(1)), "", "scroll the solver panel down"),
+    bind(View, &[Key::PageUp], Action::Explorer(Ex::PagePanel(-1)), "", "scroll the solver panel up"),
     bind(View, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
     bind(View, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
     bind(View, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
@@ -284,25 +309,47 @@ pub static KEYMAP: &[Binding] = &[
     bind(Popup, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "scroll up"),
     bind(Popup, &[Key::Down, Key::Char('j')], Action::ListMove(1), "scroll", "scroll down"),
     bind(Popup, &[Key::Esc, Key::Char('?'), Key::Char('q'), Key::Enter], Action::Close, "close", "close the box"),
+    bind(
+        Popup,
+        &[Key::Char('w')],
+        Action::WriteId,
+        "",
+        "the ID box: write the game ID to a file in the data directory",
+    ),
+    bind(Ending, &[Key::Char('n')], Action::NewGame, "new game", "new game"),
+    bind(Ending, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
+    bind(Ending, &[Key::Char('#')], Action::ShowStats, "stats", "statistics"),
+    bind(Ending, &[Key::Char('b')], Action::Daily(super::daily::DailyAction::Leaderboard), "", "the leaderboard"),
+    bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on"),
+    bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit"),
+    bind(Dialog, &[Key::Enter], Action::Dialog(Dk::Start), "start", "start the game"),
+    bind(Dialog, &[Key::Down, Key::Tab], Action::Dialog(Dk::Focus(1)), "next", "next field"),
+    bind(Dialog, &[Key::Up, Key::BackTab], Action::Dialog(Dk::Focus(-1)), "", "previous field"),
+    bind(Dialog, &[Key::Right], Action::Dialog(Dk::Choose(1)), "choose", "next choice"),
+    bind(Dialog, &[Key::Left], Action::Dialog(Dk::Choose(-1)), "", "previous choice"),
+    bind(Dialog, &[Key::Backspace], Action::Dialog(Dk::Erase), "", "erase a character"),
+    bind(Dialog, &[Key::Esc], Action::Close, "cancel", "cancel"),
+    bind(Dialog, &[Key::Text], Action::Dialog(Dk::Type(' ')), "", "type into the field"),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
 ];
 
 /// The action `ev` means in `context`, if any.
 pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
     KEYMAP.iter().filter(|b| context.includes(b.context)).find_map(|b| {
-        b.keys.iter().find_map(|k| k.matches(ev)).map(|colour| match (colour, &b.action) {
-            (Some(c), Action::PlayColour(_)) => Action::PlayColour(c),
+        b.keys.iter().find_map(|k| k.matches(ev)).map(|fill| match (fill, &b.action) {
+            (Fill::Colour(c), Action::PlayColour(_)) => Action::PlayColour(c),
+            (Fill::Char(c), Action::Dialog(Dk::Type(_))) => Action::Dialog(Dk::Type(c)),
             _ => b.action.clone(),
         })
     })
 }
 
 /// Footer hints for `context`: (first key, hint) pairs, in table order (the help lists every key).
-pub fn hints(context: Context) -> Vec<(String, &'static str)> {
+pub fn hints(context: Context) -> Vec<(Key, &'static str)> {
     KEYMAP
         .iter()
         .filter(|b| b.context != Global && context.includes(b.context) && !b.hint.is_empty())
-        .map(|b| (b.keys[0].name(), b.hint))
+        .map(|b| (b.keys[0], b.hint))
         .collect()
 }
 
@@ -357,17 +404,35 @@ mod tests {
             assert_eq!(action_for(ctx, &ctrl_c), Some(Action::Quit));
         }
         assert_eq!(action_for(Game, &key(KeyCode::Char('u'), KeyModifiers::CONTROL)), None);
-        assert_eq!(action_for(Game, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Quit));
+        assert_eq!(action_for(Game, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Close), "Esc never quits");
+        for ctx in Context::ACTIVE {
+            assert_ne!(action_for(ctx, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Quit), "{ctx:?}");
+        }
         assert_eq!(action_for(Picker, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Close));
     }
 
     #[test]
     fn hints_come_from_the_table() {
         let h = hints(Game);
-        assert_eq!(h[0], ("0-9 A-Z".to_string(), "colour"));
-        assert!(h.contains(&("u".to_string(), "undo")));
-        assert!(h.contains(&("?".to_string(), "help")), "shared bindings are hinted too");
+        assert_eq!(h[0], (Key::Colour, "colour"));
+        assert!(h.contains(&(Key::Char('u'), "undo")));
+        assert!(h.contains(&(Key::Char('?'), "help")), "shared bindings are hinted too");
         assert!(!hints(Step).iter().any(|(_, h)| *h == "undo"));
+    }
+
+    #[test]
+    fn the_dialog_takes_every_character_as_typing_but_ctrl_c_still_quits() {
+        for c in ['q', 'n', 'x', 'A', '3', ':', ' '] {
+            assert_eq!(action_for(Dialog, &ch(c)), Some(Action::Dialog(Dk::Type(c))), "{c}");
+        }
+        assert_eq!(action_for(Dialog, &key(KeyCode::Char('c'), KeyModifiers::CONTROL)), Some(Action::Quit));
+        assert_eq!(action_for(Dialog, &key(KeyCode::Enter, KeyModifiers::NONE)), Some(Action::Dialog(Dk::Start)));
+        assert_eq!(
+            action_for(Dialog, &key(KeyCode::BackTab, KeyModifiers::SHIFT)),
+            Some(Action::Dialog(Dk::Focus(-1)))
+        );
+        assert_eq!(action_for(Ending, &ch('u')), Some(Action::Undo));
+        assert_eq!(action_for(Game, &ch('#')), Some(Action::ShowStats));
     }
 
     #[test]

@@ -1,10 +1,104 @@
 //! How things look right now: the theme, the terminal's colour depth, glyph mode and ASCII mode.
 //! Colours are reduced to the terminal's depth once, when the theme changes.
 
-use super::theme::{Depth, Swatch, Theme, UiStyles, reduce};
+use super::keymap::Key;
+use super::theme::{Depth, Swatch, Theme, UiStyles, alike, reduce};
 use crate::model::Colour;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::symbols::border;
+use ratatui::text::{Line, Span};
+use std::borrow::Cow;
+
+/// Every symbol the views draw that is not plain ASCII, with its ASCII stand-in: the one place
+/// they are chosen, so that `--ascii` can keep every byte ASCII.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sym {
+    /// Between items on a line: " · ".
+    Sep,
+    /// Cut text: "…".
+    Ellipsis,
+    /// More above / below a scrolled list or panel.
+    MoreAbove,
+    MoreBelow,
+    /// Points at something to its left: "←".
+    PointLeft,
+    /// An undone move's swatch: two shaded cells.
+    Shade,
+    /// The board's pivot, two halves.
+    PivotLeft,
+    PivotRight,
+    /// A cell a solver's explanation points at, two halves.
+    MarkLeft,
+    MarkRight,
+    /// A flooded cell.
+    Region,
+    /// Wrap marks beside a board whose sides join.
+    WrapLeft,
+    WrapRight,
+    /// The chart's line at the optimum, and at the step shown.
+    OptimumLine,
+    StepLine,
+}
+
+impl Sym {
+    fn pair(self) -> (&'static str, &'static str) {
+        match self {
+            Sym::Sep => (" · ", " - "),
+            Sym::Ellipsis => ("…", "..."),
+            Sym::MoreAbove => ("▲", "^"),
+            Sym::MoreBelow => ("▼", "v"),
+            Sym::PointLeft => ("←", "<-"),
+            Sym::Shade => ("▒▒", "::"),
+            Sym::PivotLeft => ("◂", "<"),
+            Sym::PivotRight => ("▸", ">"),
+            Sym::MarkLeft => ("‹", "("),
+            Sym::MarkRight => ("›", ")"),
+            Sym::Region => ("·", "."),
+            Sym::WrapLeft => ("«", "<"),
+            Sym::WrapRight => ("»", ">"),
+            Sym::OptimumLine => ("┊", ":"),
+            Sym::StepLine => ("│", "|"),
+        }
+    }
+}
+
+/// ASCII stand-ins for what text from elsewhere (solver notes, puzzle titles, file names) may
+/// hold; anything else outside ASCII becomes '?'.
+const TRANSLITERATION: &[(char, &str)] = &[
+    ('·', "-"),
+    ('×', "x"),
+    ('—', "--"),
+    ('–', "-"),
+    ('−', "-"),
+    ('…', "..."),
+    ('≥', ">="),
+    ('≤', "<="),
+    ('≠', "!="),
+    ('→', "->"),
+    ('←', "<-"),
+    ('↑', "^"),
+    ('↓', "v"),
+    ('²', "^2"),
+    ('³', "^3"),
+    ('⁴', "^4"),
+    ('§', "sec. "),
+    ('‘', "'"),
+    ('’', "'"),
+    ('“', "\""),
+    ('”', "\""),
+    ('é', "e"),
+    ('è', "e"),
+    ('á', "a"),
+    ('ö', "o"),
+    ('ü', "u"),
+    ('\u{a0}', " "),
+];
+
+/// Box-drawing characters that widgets outside floodit draw (the chart's axes), as ASCII.
+const BOX_DRAWING: &[(&str, &str)] =
+    &[("─", "-"), ("│", "|"), ("└", "+"), ("┌", "+"), ("┐", "+"), ("┘", "+"), ("├", "+"), ("┤", "+")];
 
 /// Why glyph mode is on although the player did not ask for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,9 +216,16 @@ impl Look {
         if self.palette.len() < k {
             return Some(ForcedGlyphs::ThemeTooSmall);
         }
-        let used = &self.palette[..k];
-        let clash = used.iter().enumerate().any(|(i, c)| c.is_none() || used[..i].contains(c));
-        clash.then_some(ForcedGlyphs::ColoursMeet)
+        self.look_alike(k).map(|_| ForcedGlyphs::ColoursMeet)
+    }
+
+    /// The first two of the first `k` colours that look alike here (or one with no colour).
+    pub fn look_alike(&self, k: usize) -> Option<(Colour, Colour)> {
+        let used = &self.palette[..k.min(self.palette.len())];
+        used.iter().enumerate().find_map(|(i, c)| {
+            let Some(c) = c else { return Some((i as Colour, i as Colour)) };
+            used[..i].iter().position(|d| d.is_some_and(|d| alike(d, *c))).map(|j| (j as Colour, i as Colour))
+        })
     }
 
     /// Whether the board is drawn with glyphs.
@@ -136,9 +237,86 @@ impl Look {
         if self.ascii { ASCII_BORDER } else { border::ROUNDED }
     }
 
-    /// A character, or its ASCII stand-in in ASCII mode.
-    pub fn sym(&self, unicode: &'static str, ascii: &'static str) -> &'static str {
+    /// A symbol, or its ASCII stand-in in ASCII mode.
+    pub fn sym(&self, s: Sym) -> &'static str {
+        let (unicode, ascii) = s.pair();
         if self.ascii { ascii } else { unicode }
+    }
+
+    /// A one-character symbol (board marks, chart lines).
+    pub fn sym_char(&self, s: Sym) -> char {
+        self.sym(s).chars().next().expect("symbols are not empty")
+    }
+
+    /// A key's name as the footer and help write it: arrows are words in ASCII mode.
+    pub fn key_name(&self, key: Key) -> String {
+        match key {
+            Key::Up if self.ascii => "Up".into(),
+            Key::Down if self.ascii => "Down".into(),
+            Key::Left if self.ascii => "Left".into(),
+            Key::Right if self.ascii => "Right".into(),
+            other => other.name(),
+        }
+    }
+
+    /// Text from elsewhere as it may be drawn: unchanged, or in ASCII mode with every character
+    /// outside ASCII replaced by its stand-in ('?' when it has none).
+    pub fn text<'a>(&self, text: &'a str) -> Cow<'a, str> {
+        if !self.ascii || text.is_ascii() {
+            return Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut before = ' ';
+        for c in text.chars() {
+            if c.is_ascii() {
+                out.push(c);
+            } else if c == '·' && before != ' ' {
+                // A dot between two words or numbers multiplies ("k·n"); between spaces it separates.
+                out.push('*');
+            } else {
+                out.push_str(TRANSLITERATION.iter().find(|(u, _)| *u == c).map_or("?", |(_, a)| a));
+            }
+            before = c;
+        }
+        Cow::Owned(out)
+    }
+
+    /// A line as it may be drawn (see [`Look::text`]), each span keeping its style.
+    pub fn line<'a>(&self, line: Line<'a>) -> Line<'a> {
+        if !self.ascii {
+            return line;
+        }
+        let spans = line
+            .spans
+            .into_iter()
+            .map(|s| match self.text(&s.content) {
+                Cow::Borrowed(_) => s,
+                Cow::Owned(t) => Span::styled(t, s.style),
+            })
+            .collect::<Vec<_>>();
+        Line { spans, ..line }
+    }
+
+    /// Lines as they may be drawn.
+    pub fn lines<'a>(&self, lines: Vec<Line<'a>>) -> Vec<Line<'a>> {
+        lines.into_iter().map(|l| self.line(l)).collect()
+    }
+
+    /// In ASCII mode, redraws the box-drawing characters a widget from elsewhere drew in `area`
+    /// (ratatui's chart draws its axes with them and offers no other set).
+    pub fn box_drawing_to_ascii(&self, area: Rect, buf: &mut Buffer) {
+        if !self.ascii {
+            return;
+        }
+        let area = area.intersection(buf.area);
+        for y in area.top()..area.bottom() {
+            for x in area.left()..area.right() {
+                let cell = &mut buf[(x, y)];
+                if let Some((_, a)) = BOX_DRAWING.iter().find(|(u, _)| *u == cell.symbol()) {
+                    cell.set_symbol(a);
+                }
+            }
+        }
     }
 }
 
@@ -158,6 +336,41 @@ mod tests {
         let ascii = Look::new(Theme::default_theme(), Depth::Ansi16, true, true);
         assert_eq!(ascii.glyph(0), 'o');
         assert_eq!(ascii.glyph(30), 'u');
+    }
+
+    #[test]
+    fn bright_and_normal_ansi_colours_look_alike() {
+        // The default theme's ninth colour is bright red, beside red: from there on, glyphs.
+        for depth in [Depth::Ansi16, Depth::Ansi256, Depth::TrueColor] {
+            let look = Look::new(Theme::default_theme(), depth, false, false);
+            assert_eq!(look.forced_glyphs(8), None, "{depth:?}");
+            assert_eq!(look.look_alike(9), Some((0, 8)), "{depth:?}");
+            assert_eq!(look.forced_glyphs(12), Some(ForcedGlyphs::ColoursMeet), "{depth:?}");
+            assert_eq!(look.forced_glyphs(14), Some(ForcedGlyphs::ColoursMeet), "{depth:?}");
+        }
+        // Colour themes made for many colours keep them apart where they can show them.
+        for name in ["vivid", "okabe-ito"] {
+            let t = Theme::built_in(name).unwrap();
+            let k = t.palette.len();
+            let look = Look::new(t, Depth::TrueColor, false, false);
+            assert_eq!(look.look_alike(k), None, "{name}");
+        }
+    }
+
+    #[test]
+    fn ascii_mode_turns_every_character_into_ascii() {
+        let ascii = Look::new(Theme::default_theme(), Depth::None, false, true);
+        let t = ascii.text("2×9 grid · O(k·n²) — Souza §10 → poly ≥ 3… 日");
+        assert_eq!(t, "2x9 grid - O(k*n^2) -- Souza sec. 10 -> poly >= 3... ?");
+        let line = ascii.line(Line::from(vec![Span::raw("a→b"), Span::styled("ok", Style::new().bold())]));
+        assert_eq!(line.spans[0].content, "a->b");
+        assert_eq!(line.spans[1].style, Style::new().bold());
+        assert_eq!(ascii.key_name(Key::Left), "Left");
+        assert_eq!(ascii.sym(Sym::Ellipsis), "...");
+        let unicode = Look::new(Theme::default_theme(), Depth::None, false, false);
+        assert_eq!(unicode.text("a → b"), "a → b");
+        assert_eq!(unicode.key_name(Key::Left), "←");
+        assert_eq!(unicode.sym(Sym::Ellipsis), "…");
     }
 
     #[test]

@@ -7,19 +7,26 @@
 //! views in [`view`] are widgets drawn from `&App`; [`event_loop::run`] is generic over
 //! ratatui's `Backend`. Solvers run on worker threads ([`worker`]), queued and tracked by
 //! [`explorer::runs`]. Unfinished games are kept in save slots ([`save`]); signals end the game
-//! as quitting does ([`signals`]).
+//! as quitting does ([`signals`]). Each game has a move limit and ends won, lost or assisted
+//! ([`stakes`]), counted in the statistics ([`stats`]); the hint answers on every board
+//! ([`hint`]); new games are chosen in a dialog ([`new_game`]).
 
 pub mod action;
 pub mod app;
 pub mod daily;
 pub mod event_loop;
 pub mod explorer;
+pub mod hint;
+pub mod id_file;
 pub mod keymap;
 pub mod list;
 pub mod look;
+pub mod new_game;
 pub mod picker;
 pub mod save;
 pub mod signals;
+pub mod stakes;
+pub mod stats;
 pub mod terminal;
 pub mod theme;
 pub mod update;

@@ -2,12 +2,16 @@
 //! applied here; the explorer's are handed to its own update (`explorer::update`) whole, and
 //! the explorer is told of the timer, finished jobs and new games. The explorer never calls back.
 
-use super::action::{Action, Dir};
+use super::action::{Action, DialogKey, Dir};
 use super::app::{App, Offer, Optimum, Origin, Overlay, Tone};
 use super::explorer::update as explorer;
+use super::hint;
 use super::keymap::colour_key_name;
+use super::new_game::{Dialog, Field, Request};
 use super::picker::{Entry, Picker};
 use super::save::{Loaded, problem_note};
+use super::stakes::{self, DEFAULT_SLACK, Stakes};
+use super::stats::Shown;
 use super::view::geometry::app_board_geom;
 use super::worker::JobResult;
 use crate::formats::{Puzzle, id};
@@ -22,21 +26,24 @@ pub fn update(app: &mut App, action: Action) {
             app.redraw = true;
         }
         Action::JobDone(result) => {
-            if !explorer::job_done(app, &result) {
+            if !explorer::job_done(app, &result) && !hint::job_done(app, &result) && !stakes::job_done(app, &result) {
                 job_done(app, result);
             }
+            // Any answer from the start may make the move limit better.
+            stakes::refresh_limit(app);
             // A finished run changes what the solver panel shows.
             app.redraw = true;
         }
         Action::Tick => {
             // A running job's progress is worth a frame; so is autoplay's step.
-            let stepped = explorer::tick(app, Instant::now());
-            app.redraw |= stepped || app.busy();
+            let now = Instant::now();
+            let stepped = explorer::tick(app, now);
+            let late = hint::tick(app, now);
+            app.redraw |= stepped || late || app.busy();
         }
         Action::Explorer(a) => {
             app.redraw = true;
             app.status = None;
-            app.assisted = true;
             explorer::command(app, a);
         }
         Action::Daily(a) => {
@@ -50,6 +57,9 @@ pub fn update(app: &mut App, action: Action) {
         }
     }
     explorer::refresh(app);
+    hint::refresh(app);
+    hint::note_use(app);
+    explorer::note_use(app);
     super::daily::after(app);
 }
 
@@ -60,10 +70,13 @@ fn command(app: &mut App, action: Action) {
         Action::PlayAtCursor => play_at_cursor(app),
         Action::Click { x, y } => click(app, x, y),
         Action::MoveCursor(d) => move_cursor(app, d),
-        Action::Undo => match app.game.undo() {
-            Some(_) => app.game_changed(),
-            None => app.say(Tone::Info, "nothing to undo"),
-        },
+        Action::Undo => {
+            close_ending(app);
+            match app.game.undo() {
+                Some(_) => app.game_changed(),
+                None => app.say(Tone::Info, "nothing to undo"),
+            }
+        }
         Action::Redo => match app.game.redo() {
             Some(_) => app.game_changed(),
             None => app.say(Tone::Info, "nothing to redo"),
@@ -77,7 +90,20 @@ fn command(app: &mut App, action: Action) {
                 app.say(Tone::Info, "back at the start: r redoes the moves, a new move replaces them");
             }
         }
-        Action::NewGame => new_random_game(app),
+        Action::NewGame => {
+            app.overlay = Overlay::NewGame(Box::new(Dialog::new(&app.options.choices)));
+        }
+        Action::Dialog(key) => dialog_key(app, key),
+        Action::ShowStats => {
+            let shown = match &app.options.stats {
+                Some(stats) => stats.read(),
+                None => Shown {
+                    note: Some("statistics are not kept: floodit has no data directory".into()),
+                    ..Shown::default()
+                },
+            };
+            app.overlay = Overlay::Stats(Box::new(shown), 0);
+        }
         Action::OpenPicker => open_picker(app),
         Action::ToggleHelp => {
             app.overlay = if matches!(app.overlay, Overlay::Help(_)) { Overlay::None } else { Overlay::Help(0) };
@@ -101,13 +127,20 @@ fn command(app: &mut App, action: Action) {
             app.outbox.push(osc52(&id));
             app.overlay = Overlay::Id;
         }
-        Action::Close => app.overlay = Overlay::None,
+        Action::Close => close(app),
+        Action::WriteId if matches!(app.overlay, Overlay::Id) => match super::id_file::write(app) {
+            Ok(path) => app.say(Tone::Good, format!("the game ID is in {}", path.display())),
+            Err(e) => app.say(Tone::Warn, e),
+        },
+        Action::WriteId => {}
         Action::ListMove(d) => {
             let most = super::view::help::max_scroll(app);
+            let most_stats = super::view::stats::max_scroll(app);
             match &mut app.overlay {
                 Overlay::Picker(p) => p.move_by(d),
                 Overlay::Chooser(c) => c.move_by(d),
                 Overlay::Help(scroll) => *scroll = scroll.saturating_add_signed(d as i16).min(most),
+                Overlay::Stats(_, scroll) => *scroll = scroll.saturating_add_signed(d as i16).min(most_stats),
                 _ => {}
             }
         }
@@ -133,18 +166,30 @@ fn command(app: &mut App, action: Action) {
     }
 }
 
+/// Esc: closes what is open, else cancels what waits (a pending confirmation, a free-mode
+/// pick); it never leaves the game.
+fn close(app: &mut App) {
+    if !matches!(app.overlay, Overlay::None) {
+        app.overlay = Overlay::None;
+    } else if app.confirm.take().is_some() {
+        app.say(Tone::Info, "cancelled: the game goes on");
+    } else if app.picked.take().is_some() {
+        app.say(Tone::Info, "unpicked");
+    } else {
+        app.say(Tone::Info, "nothing to cancel: q quits (the game is saved)");
+    }
+}
+
 fn play(app: &mut App, mv: Move) {
-    let limit_before = app.game.limit_reached();
     match app.game.play(mv) {
         Ok(played) => {
             let gained = played.gained;
             app.game_changed();
-            if app.game.is_solved() {
+            // Flooded or out of moves: a box says so.
+            if app.game.is_solved() || !matches!(app.overlay, Overlay::None) {
                 return;
             }
-            if app.game.limit_reached() && !limit_before {
-                app.say(Tone::Warn, "move limit reached: u undoes, or keep playing past the limit");
-            } else if gained == 0 && app.game.mode().is_free() {
+            if gained == 0 && app.game.mode().is_free() {
                 app.say(
                     Tone::Info,
                     format!("recoloured; it joined nothing ({} cells)", app.game.board().mcs(mv.cell).len()),
@@ -220,6 +265,9 @@ fn click(app: &mut App, x: u16, y: u16) {
     if !matches!(app.overlay, Overlay::None) || !matches!(app.explorer.mode, super::explorer::Mode::Play) {
         return;
     }
+    if let Some(colour) = super::view::geometry::legend_hit(app, x, y) {
+        return play_colour(app, colour);
+    }
     let Some(geom) = app_board_geom(app) else { return };
     let g = app.game.board().graph();
     if let Some(cell) = geom.cell_hit(g, x, y) {
@@ -256,19 +304,65 @@ fn move_cursor(app: &mut App, d: Dir) {
     }
 }
 
-fn new_random_game(app: &mut App) {
-    if needs_confirming(app, Action::NewGame) {
-        return;
+/// Closes the win or out-of-moves box (undo from it goes back to the board).
+fn close_ending(app: &mut App) {
+    if matches!(app.overlay, Overlay::Won | Overlay::OutOfMoves) {
+        app.overlay = Overlay::None;
     }
-    let mut ask = app.options.board.clone();
-    ask.seed = None;
-    match ask.puzzle() {
-        Ok((puzzle, seed)) => {
-            let game = puzzle.game();
-            let kept = set_game(app, puzzle, game, Origin::Random { seed });
-            app.say(Tone::Info, format!("new game, seed {seed}{kept}"));
+}
+
+fn dialog_key(app: &mut App, key: DialogKey) {
+    let Overlay::NewGame(d) = &mut app.overlay else { return };
+    match key {
+        DialogKey::Focus(by) => d.move_focus(by),
+        DialogKey::Choose(by) => d.cycle(by),
+        DialogKey::Type(c) => d.type_char(c),
+        DialogKey::Erase => d.erase(),
+        DialogKey::Start => start_from_dialog(app),
+    }
+}
+
+/// Enter in the dialog: the game its fields ask for, or the field that is wrong and why.
+fn start_from_dialog(app: &mut App) {
+    let Overlay::NewGame(d) = &mut app.overlay else { return };
+    let made = match d.request() {
+        Ok(Request::Random { board, slack }) => board
+            .puzzle()
+            .map(|(p, seed)| (p, Origin::Random { seed }, slack))
+            .map_err(|e| (Field::Size, e.to_string())),
+        Ok(Request::Id { text, slack }) => {
+            id::parse_any(&text).map(|p| (p, Origin::Id, slack)).map_err(|e| (Field::Id, e.to_string()))
         }
-        Err(e) => app.say(Tone::Warn, e.to_string()),
+        Err(wrong) => Err(wrong),
+    };
+    let (puzzle, origin, slack) = match made {
+        Ok(m) => m,
+        Err((field, why)) => {
+            d.focus = field;
+            d.refused = Some((field, why.clone()));
+            app.say(Tone::Warn, format!("{}: {why}", field.label()));
+            return;
+        }
+    };
+    let choices = d.choices(&app.options.choices);
+    app.overlay = Overlay::None;
+    if let Some(store) = &app.options.store
+        && let Err(e) = choices.save(store.dir())
+    {
+        app.say(Tone::Warn, e);
+    }
+    app.options.choices = choices;
+    // The slack was chosen: the limit is the optimum plus it, whatever limit an ID carried.
+    let mut game = puzzle.game();
+    game.set_move_limit(None);
+    let stakes = Stakes::new(Some(slack), DEFAULT_SLACK, &game);
+    let what = match origin {
+        Origin::Random { seed } => format!("new game, seed {seed}"),
+        _ => format!("new game: {}", puzzle.title),
+    };
+    let kept = set_game(app, puzzle, game, origin, stakes);
+    if app.status.is_none() {
+        app.say(Tone::Info, format!("{what}{kept}"));
     }
 }
 
@@ -277,7 +371,7 @@ fn needs_confirming(app: &mut App, action: Action) -> bool {
     let unfinished = app.game.moves_made() > 0 && !app.game.is_solved();
     let confirmed = app.confirm.take() == Some(action.clone());
     if unfinished && !confirmed {
-        let key = if action == Action::NewGame { "n" } else { "Enter" };
+        let key = "Enter";
         let kept = if app.options.store.is_some() { "; it stays saved" } else { "" };
         let n = app.game.moves_made();
         let moves = if n == 1 { "move" } else { "moves" };
@@ -322,7 +416,8 @@ fn open_picked(app: &mut App) {
             app.overlay = Overlay::None;
             let game = puzzle.game();
             let title = puzzle.title.clone();
-            let kept = set_game(app, puzzle, game, Origin::File(file.path));
+            let stakes = Stakes::new(app.options.slack, DEFAULT_SLACK, &game);
+            let kept = set_game(app, puzzle, game, Origin::File(file.path), stakes);
             app.say(Tone::Info, format!("opened {title}{kept}"));
         }
     }
@@ -360,13 +455,19 @@ fn resume(app: &mut App, slot: u32) -> bool {
     };
     let loaded = held.load();
     let restored = match &loaded {
-        Loaded::Game(saved) => saved.restore(),
+        Loaded::Game(saved) => saved.restore().map(|(puzzle, game)| {
+            let stakes = match &saved.stakes {
+                Some(s) => Stakes::restored(s),
+                None => Stakes::new(app.options.slack, DEFAULT_SLACK, &game),
+            };
+            (puzzle, game, stakes)
+        }),
         Loaded::Empty => Err("it is no longer saved (finished or discarded meanwhile)".into()),
         other => Err(problem_note(held.path(), other).unwrap_or_default()),
     };
     match restored {
-        Ok((puzzle, game)) => {
-            let kept = set_game(app, puzzle, game, Origin::Saved);
+        Ok((puzzle, game, stakes)) => {
+            let kept = set_game(app, puzzle, game, Origin::Saved, stakes);
             app.slot = Some(held);
             app.say(Tone::Good, format!("welcome back: the game is as you left it{kept}"));
             true
@@ -400,7 +501,13 @@ fn discard(app: &mut App, slot: u32) -> bool {
 
 /// Switches to another game. The game left, if unfinished, stays saved in its slot; what to add
 /// to the status line to say so is returned.
-pub(super) fn set_game(app: &mut App, puzzle: Puzzle, game: crate::model::Game, origin: Origin) -> &'static str {
+pub(super) fn set_game(
+    app: &mut App,
+    puzzle: Puzzle,
+    game: crate::model::Game,
+    origin: Origin,
+    stakes: Stakes,
+) -> &'static str {
     app.persist();
     let kept = if app.slot.is_some() && !app.game.is_solved() && !app.game.history().is_empty() {
         " (the last game is saved: o lists it)"
@@ -415,6 +522,7 @@ pub(super) fn set_game(app: &mut App, puzzle: Puzzle, game: crate::model::Game, 
     app.puzzle = puzzle;
     app.game = game;
     app.origin = origin;
+    app.stakes = stakes;
     app.confirm = None;
     app.unsaved = false;
     app.start_game();
@@ -429,11 +537,17 @@ fn job_done(app: &mut App, result: JobResult) {
     app.redraw = true;
     app.optimum = match result.outcome {
         Ok(s) if s.optimal => Optimum::Found { moves: s.len() as u32, millis: s.elapsed.as_secs_f64() * 1e3 },
-        // A limit stopped the search: the best found is not proven, but its bound is.
-        Ok(s) => Optimum::Unknown {
-            why: format!("search stopped: {}", s.stopped.map(|r| r.describe()).unwrap_or("not proven")),
-            at_least: s.lower_bound,
-        },
+        // A limit stopped the search: the best found is not proven, but its bound is, and the
+        // best found may make the move limit better.
+        Ok(s) => {
+            if !s.is_empty() {
+                stakes::offer(app, s.len() as u32, "exact search, unproven");
+            }
+            Optimum::Unknown {
+                why: format!("search stopped: {}", s.stopped.map(|r| r.describe()).unwrap_or("not proven")),
+                at_least: s.lower_bound,
+            }
+        }
         Err(SolveError::Stopped { reason, lower_bound, .. }) => {
             Optimum::Unknown { why: format!("search stopped: {}", reason.describe()), at_least: lower_bound }
         }

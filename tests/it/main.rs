@@ -4,6 +4,8 @@
 
 mod batch;
 mod cli;
+mod cli_bad_input;
+mod fuzz;
 mod ilp_sat_cli;
 mod puzzles;
 #[cfg(feature = "serve")]
@@ -17,8 +19,13 @@ mod serve_load;
 mod serve_openssh;
 mod tui_app;
 mod tui_common;
+mod tui_dialog;
 mod tui_explorer;
+mod tui_hint;
 mod tui_measure;
 mod tui_saves;
+mod tui_screens;
 mod tui_snapshots;
+mod tui_stakes;
 mod tui_tmux;
+mod tui_views;

@@ -11,30 +11,13 @@ use floodit::tui::explorer::runs::RunState;
 use floodit::tui::explorer::{Mode, Panel};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tui_common::fakes::{FakePublished, FakeSelector, FakeStrip, Slow, slow_started};
-use tui_common::{act, app, key_event, press, screen, scrub_times, send, settle};
+use tui_common::fakes::{Slow, slow_started};
+use tui_common::{act, app, key_event, pinned, press, screen, scrub_times, send, settle, with_fake_poly};
 
 const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
 
 fn kunigami(width: u16, height: u16) -> App {
     pinned(app(&[KUNIGAMI, "--glyphs", "--color", "256"], width, height))
-}
-
-/// The heuristic and exact solvers these snapshots were taken with, and no others: solvers
-/// registered later (or the real polynomial family) leave the snapshots as they are.
-fn pinned(mut a: App) -> App {
-    const KNOWN: [&str; 8] = ["greedy", "perimeter", "cycle", "lookahead", "beam", "fast", "exact", "oracle"];
-    a.explorer.catalogue.retain(|l| KNOWN.contains(&l.name()));
-    a
-}
-
-/// The app with the fake polynomial family in place of any real one.
-fn with_fake_poly(mut a: App) -> App {
-    a = pinned(a);
-    a.explorer.catalogue.add(Arc::new(FakeSelector));
-    a.explorer.catalogue.add(Arc::new(FakeStrip));
-    a.explorer.catalogue.add(Arc::new(FakePublished));
-    a
 }
 
 /// A random 2x8 board: the fake polynomial family's "easy" class.
@@ -95,10 +78,10 @@ fn heuristic_view_shows_each_strategys_pick_and_the_chosen_ones_alternatives() {
 }
 
 #[test]
-fn exact_view_gives_a_hint_par_and_the_distance_from_optimal() {
+fn exact_view_gives_the_next_move_par_and_the_distance_from_optimal() {
     let mut a = kunigami(80, 24);
-    // Two moves that are not optimal (Kunigami's optimum is 7), then a hint.
-    press(&mut a, "41i");
+    // Two moves that are not optimal (Kunigami's optimum is 7), then the exact view, run.
+    press(&mut a, "41ffx");
     assert_eq!(a.explorer.panel, Panel::Family(Family::Exact));
     settle(&mut a);
     let s = shot(&a);
@@ -134,8 +117,8 @@ fn an_exact_proof_from_the_start_becomes_the_boards_optimum() {
     settle(&mut a);
     let Optimum::Proven { moves, ref solver, .. } = a.optimum else { panic!("{:?}", a.optimum) };
     assert_eq!(solver, "exact");
-    // On to the polynomial view, then the facts.
-    press(&mut a, "ff");
+    // From the hint, on to the facts.
+    press(&mut a, "f");
     assert!(screen(&a).contains(&format!("Optimum    {moves} (proven by exact")), "{}", screen(&a));
 }
 
@@ -146,8 +129,9 @@ fn free_mode_hints_come_from_an_exact_solver_that_plays_it() {
     settle(&mut a);
     let s = shot(&a);
     let plays_free = a.explorer.catalogue.family(Family::Exact).find(|l| l.info.free_mode).unwrap();
-    assert!(s.contains(&format!("Exact: {} (", plays_free.name())), "the first exact solver for free mode:\n{s}");
-    assert!(s.contains("Optimum    5, proven") && s.contains("Hint       play"), "{s}");
+    let proven = format!("optimal: 5 from here ({})", plays_free.name());
+    assert!(s.contains(&proven), "the first exact solver for free mode:\n{s}");
+    assert!(s.contains("Hint       play") && s.contains(" at "), "a cell and a colour:\n{s}");
 }
 
 #[test]
@@ -370,6 +354,7 @@ fn the_explorer_keys_explain_themselves_when_they_cannot_act() {
     settle(&mut a);
     press(&mut a, "1013024");
     assert!(a.game.is_solved());
+    press(&mut a, "\x1b");
     press(&mut a, "v");
     assert!(screen(&a).contains("the board is flooded"));
     press(&mut a, "x");
@@ -383,7 +368,7 @@ fn help_lists_the_explorer_keys_and_scrolls() {
     assert!(screen(&a).contains("↓ for more"));
     press(&mut a, &"j".repeat(60));
     let s = screen(&a);
-    assert!(s.contains("take over") && s.contains("Anywhere: Ctrl-C"), "{s}");
+    assert!(s.contains("autoplay slower") && s.contains("Anywhere: Ctrl-C"), "{s}");
     assert!(!s.contains("↓ for more"), "scrolled to the end:\n{s}");
     insta::assert_snapshot!("help_scrolled", s);
     press(&mut a, "kkk\x1b");

@@ -49,13 +49,19 @@ impl Tmux {
     /// status and the terminal modes, then waits. floodit's process ID is written to
     /// [`Tmux::pid_file`] (by a shell that then becomes floodit).
     fn run(&self, name: &str, args: &str) {
+        self.run_sized(name, args, 80, 24);
+    }
+
+    /// [`Tmux::run`] in a window of `width`×`height`.
+    fn run_sized(&self, name: &str, args: &str, width: u16, height: u16) {
         let cmd = format!(
             "cd {dir} && sh -c 'echo $$ > \"$0\"; exec \"$@\"' {pid} env FLOODIT_DATA_DIR={data} TERM=xterm {BIN} {args}; echo FLOODIT-EXIT=$?; stty -a | tr -s ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; sleep 600",
             dir = shell_quote(Path::new(env!("CARGO_MANIFEST_DIR"))),
             pid = shell_quote(&self.pid_file(name)),
             data = shell_quote(&self.data),
         );
-        self.tmux(&["new-session", "-d", "-s", name, "-x", "80", "-y", "24", &cmd]);
+        let (w, h) = (width.to_string(), height.to_string());
+        self.tmux(&["new-session", "-d", "-s", name, "-x", &w, "-y", &h, &cmd]);
     }
 
     fn pid_file(&self, name: &str) -> PathBuf {
@@ -104,6 +110,15 @@ impl Tmux {
         }
     }
 
+    /// Waits until the screen no longer contains `text` (10 s at most).
+    fn wait_gone(&self, name: &str, text: &str) {
+        let start = Instant::now();
+        while self.screen(name).contains(text) {
+            assert!(start.elapsed() < Duration::from_secs(10), "waited 10 s for {text:?} to go");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn flags(&self, name: &str) -> String {
         let f = "#{alternate_on} #{cursor_flag} #{mouse_standard_flag} #{mouse_sgr_flag}";
         String::from_utf8_lossy(&self.tmux(&["display-message", "-p", "-t", name, f]).stdout).trim().to_string()
@@ -113,7 +128,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux").arg("-L").arg(&self.socket).arg("kill-server").output();
-        for name in ["one", "two", "three", "game", "back", "ex"] {
+        for name in ["one", "two", "three", "game", "back", "ex", "big"] {
             let _ = std::fs::remove_file(self.pid_file(name));
         }
         let _ = std::fs::remove_dir_all(&self.data);
@@ -233,6 +248,127 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
     t.wait_for("three", "FLOODIT-EXIT=0");
 }
 
+/// Esc closes and cancels: a free-mode pick, help, the picker, the chooser, the ID box, and with
+/// nothing open it says how to quit. The game goes on until q.
+#[test]
+fn esc_closes_and_cancels_but_never_quits() {
+    let Some(t) = Tmux::start("esc") else { return };
+    t.run("game", "play tests/tui_fixtures/cylinder-free.toml");
+    t.wait_for("game", "move 0");
+    t.keys("game", &["Enter"]);
+    t.wait_for("game", "picked (");
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "unpicked");
+    for (key, shown) in [("?", "Help ("), ("o", "Open a puzzle"), ("v", "Compare solvers"), ("c", "Game ID")] {
+        t.keys("game", &[key]);
+        t.wait_for("game", shown);
+        t.keys("game", &["Escape"]);
+        t.wait_for("game", "0-9 A-Z colour");
+    }
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "nothing to cancel: q quits");
+    t.keys("game", &["Escape"]);
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!t.screen("game").contains("FLOODIT-EXIT"), "Esc left the game");
+    t.keys("game", &["q"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+}
+
+/// With --ascii, every byte floodit sends the terminal is ASCII, whatever it shows: the game and
+/// its legend, every solver view, the chooser, the compare view with its chart, help, the ID box.
+#[test]
+fn ascii_mode_sends_the_terminal_only_ascii() {
+    let Some(t) = Tmux::start("ascii") else { return };
+    let log = t.data.with_extension("ascii.log");
+    t.run("game", "play tests/tui_fixtures/kunigami.toml --ascii");
+    t.tmux(&["pipe-pane", "-o", "-t", "game", &format!("cat >> {}", shell_quote(&log))]);
+    t.wait_for("game", "Kunigami's 5x5");
+    // A first key, so that what the pipe records starts after it is set up.
+    t.keys("game", &["t"]);
+    t.wait_for("game", "theme vivid");
+    // Esc and the next key apart: sent together, a terminal reads them as Alt+key.
+    let steps: [(&[&str], &str); 13] = [
+        (&["4"], "move 1 of 9"),
+        (&["f"], "Heuristics from here"),
+        (&["f"], "Exact: exact"),
+        (&["i"], "optimal: 6 from here"),
+        (&["i"], "Exact: exact"),
+        (&["f"], "Polynomial: poly"),
+        (&["v"], "Compare solvers"),
+        // Stepping waits for the solvers' answers.
+        (&["Enter"], "3 exact: 6 moves"),
+        (&["Right"], "step 1/"),
+        (&["Escape"], "back to your game"),
+        (&["?"], "Help ("),
+        (&["Escape"], "0-9 A-Z colour"),
+        (&["c"], "Game ID"),
+    ];
+    for (keys, shown) in steps {
+        t.keys("game", keys);
+        let screen = t.wait_for("game", shown);
+        assert!(screen.is_ascii(), "{screen}");
+    }
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "0-9 A-Z colour");
+    t.keys("game", &["q"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+    let sent = std::fs::read(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert!(sent.len() > 1000, "the pipe recorded the frames ({} bytes)", sent.len());
+    let bad: Vec<usize> = sent.iter().enumerate().filter(|(_, b)| !b.is_ascii()).map(|(i, _)| i).take(5).collect();
+    assert!(bad.is_empty(), "bytes outside ASCII at {bad:?}: {:?}", String::from_utf8_lossy(&sent[bad[0]..]));
+}
+
+/// A game ID wider than the screen stays on one line (cut, with an ellipsis), and w writes it
+/// whole to a file in the data directory.
+#[test]
+fn the_game_id_is_one_line_and_goes_to_a_file_whole() {
+    let Some(t) = Tmux::start("id") else { return };
+    t.run("game", "play --seed 4 --size 30");
+    t.wait_for("game", "Random 30x30 grid");
+    t.keys("game", &["c"]);
+    let screen = t.wait_for("game", "Game ID");
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines.iter().position(|l| l.starts_with("fl1.")).expect("the ID is shown");
+    let shown = lines[at].trim_end().trim_end_matches('…');
+    assert_eq!(lines.iter().filter(|l| l.starts_with("fl1.")).count(), 1, "{screen}");
+    // The next line is blank or the label of Tatham's ID (the game has a move limit).
+    let next = lines[at + 1].trim();
+    assert!(next.is_empty() || next.starts_with("Tatham"), "nothing of the ID wraps onto the next line:\n{screen}");
+    t.keys("game", &["w"]);
+    t.wait_for("game", "the game ID is in");
+    let written = std::fs::read_to_string(t.data.join("game-id.txt")).unwrap();
+    let first = written.lines().next().unwrap();
+    assert!(first.starts_with(shown) && first.len() > shown.len() + 80, "{written}");
+    assert_eq!(written.lines().count(), 2, "floodit's ID, then Tatham's: {written}");
+    t.keys("game", &["Escape"]);
+    t.wait_for("game", "0-9 A-Z colour");
+    t.keys("game", &["q"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+}
+
+/// A click on a colour in the legend plays it, at 80x24 and at 200x60.
+#[test]
+fn clicking_the_legend_plays_the_colour() {
+    let Some(t) = Tmux::start("click") else { return };
+    for (name, w, h) in [("game", 80, 24), ("big", 200, 60)] {
+        t.run_sized(name, "play tests/tui_fixtures/kunigami.toml", w, h);
+        t.wait_for(name, "Kunigami's 5x5");
+        // Where the legend puts colour 1, as the game lays it out.
+        let a = crate::tui_common::app(&["tests/tui_fixtures/kunigami.toml"], w, h);
+        let p = floodit::tui::view::geometry::panes(ratatui::layout::Rect::new(0, 0, w, h), &a).unwrap();
+        let board = a.game.board();
+        let spot = floodit::tui::view::legend::arrange(board.num_colours(), board.len(), p.legend).entries[1];
+        // A left click as the terminal reports it (SGR mouse: 1-based column and row).
+        let (x, y) = (spot.x + 1, spot.y + 1);
+        t.tmux(&["send-keys", "-t", name, "-l", &format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")]);
+        let played = t.wait_for(name, "move 1 of 9");
+        assert!(played.contains(">  1"), "{played}");
+        t.keys(name, &["q"]);
+        t.wait_for(name, "FLOODIT-EXIT=0");
+    }
+}
+
 fn shell_quote(p: &Path) -> String {
     format!("'{}'", p.display().to_string().replace('\'', r"'\''"))
 }
@@ -246,8 +382,8 @@ fn play_to_solved_undo_quit_and_resume() {
 
     // The optimal solution.
     t.keys("one", &["1", "0", "1", "3", "0", "2", "4"]);
-    let solved = t.wait_for("one", "Solved in 7 moves.");
-    assert!(solved.contains("Optimal: the best possible is 7."), "{solved}");
+    let solved = t.wait_for("one", "Flooded in 7 moves: you win!");
+    assert!(solved.contains("7, stated by the puzzle: optimal!"), "{solved}");
 
     t.keys("one", &["u"]);
     let undone = t.wait_for("one", "move 6 of 9");
@@ -306,14 +442,16 @@ fn explore_a_hint_the_exact_solver_a_step_through_and_the_compare_view() {
     t.run("ex", "play tests/tui_fixtures/kunigami.toml --glyphs");
     t.wait_for("ex", "Kunigami's 5x5");
 
-    // Two moves off the optimal line, then a hint.
+    // Two moves off the optimal line, then a hint, then no hint.
     t.keys("ex", &["4", "1", "i"]);
-    let hint = t.wait_for("ex", "1 over the optimum 7");
-    assert!(hint.contains("Hint       play") && hint.contains("Par here   6, proven"), "{hint}");
+    let hint = t.wait_for("ex", "2 + 6 = 8: 1 over the optimum 7");
+    assert!(hint.contains("Hint       play") && hint.contains("optimal: 6 from here (exact)"), "{hint}");
+    t.keys("ex", &["i"]);
+    t.wait_for("ex", "hints off");
 
-    // The exact solver, run again by hand from here.
+    // The exact view, its solver run by hand from here.
     // (It is done in milliseconds: its "is solving" may be gone before the screen is read.)
-    t.keys("ex", &["x"]);
+    t.keys("ex", &["f", "f", "x"]);
     t.wait_for("ex", "exact: 6 moves from here, optimal");
     t.wait_for("ex", "p steps through the solution from here");
 
@@ -340,4 +478,162 @@ fn explore_a_hint_the_exact_solver_a_step_through_and_the_compare_view() {
     t.wait_for("ex", "back to your game, as you left it");
     t.keys("ex", &["q"]);
     t.wait_for("ex", "FLOODIT-EXIT=0");
+}
+
+/// Whether each row of the box titled `title` on `screen` is ASCII.
+fn assert_ascii_box(screen: &str, title: &str) {
+    for row in crate::tui_common::boxed(screen, title) {
+        assert!(row.is_ascii(), "{title}: {row:?}\n{screen}");
+    }
+}
+
+/// Stakes: the limit is there from the start; running out of moves says so, and the player may
+/// undo or play on.
+#[test]
+fn a_game_has_a_limit_and_running_out_of_moves_says_so() {
+    let Some(t) = Tmux::start("stakes") else { return };
+    // Seed 3's optimum is 21: the default slack of 5 makes 26, once the search has proven it.
+    t.run("game", "play --seed 3");
+    t.wait_for("game", "move 0 of 26");
+    t.keys("game", &["q"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+
+    t.run("one", "play tests/tui_fixtures/kunigami.toml --slack 0");
+    t.wait_for("one", "move 0 of 7");
+    t.keys("one", &["1", "2", "1", "2", "1", "2", "1"]);
+    let out = t.wait_for("one", "Out of moves");
+    assert!(out.contains("All 7 moves are used") && out.contains("counts as lost"), "{out}");
+    t.keys("one", &["u"]);
+    let undone = t.wait_for("one", "move 6 of 7");
+    assert!(!undone.contains("Out of moves"), "{undone}");
+    t.keys("one", &["1"]);
+    t.wait_for("one", "Out of moves");
+    t.keys("one", &["Enter"]);
+    t.keys("one", &["2"]);
+    t.wait_for("one", "move 8 of 7");
+    t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
+}
+
+/// Help that is not the player's own win: hints go on and off, and a game won with them, or by
+/// taking over a solution, is assisted.
+#[test]
+fn hints_and_a_taken_over_solution_make_an_assisted_win() {
+    let Some(t) = Tmux::start("assisted") else { return };
+    t.run("one", "play tests/tui_fixtures/kunigami.toml");
+    t.wait_for("one", "Kunigami's 5x5");
+    t.keys("one", &["i"]);
+    t.wait_for("one", "optimal: 7 from here (exact)");
+    t.keys("one", &["i"]);
+    let off = t.wait_for("one", "hints off");
+    assert!(!off.contains("optimal: 7 from here"), "{off}");
+    t.keys("one", &["1", "0", "1", "3", "0", "2", "4"]);
+    let won = t.wait_for("one", "Solved with help");
+    assert!(won.contains("with help (hints)") && !won.contains("you win"), "{won}");
+    t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
+
+    t.run("two", "play tests/tui_fixtures/kunigami.toml");
+    t.wait_for("two", "Kunigami's 5x5");
+    t.keys("two", &["f", "f", "x"]);
+    t.wait_for("two", "exact: 7 moves from here, optimal");
+    t.keys("two", &["p"]);
+    t.wait_for("two", "Step 0 of 7");
+    t.keys("two", &["End"]);
+    t.wait_for("two", "Step 7 of 7");
+    t.keys("two", &["Enter"]);
+    let taken = t.wait_for("two", "Solved with help");
+    assert!(taken.contains("you took over exact's solution, at its step 7 of 7"), "{taken}");
+    assert!(!taken.contains("you win") && !taken.contains("Optimal"), "{taken}");
+    t.keys("two", &["q"]);
+    t.wait_for("two", "FLOODIT-EXIT=0");
+}
+
+/// The hint answers on a board past the exact solver's reach (40x40, 8 colours), within about
+/// a second, and says it is a heuristic's pick.
+#[test]
+fn the_hint_answers_on_a_big_board_within_about_a_second() {
+    let Some(t) = Tmux::start("bighint") else { return };
+    t.run("one", "play --size 40 --colours 8 --seed 1");
+    t.wait_for("one", "Random 40x40 grid, 8 colours");
+    let start = Instant::now();
+    t.keys("one", &["i"]);
+    let hint = t.wait_for("one", "No proof");
+    assert!(start.elapsed() < Duration::from_secs(3), "the hint took {:?}", start.elapsed());
+    assert!(hint.contains("Hint       play") && hint.contains("unproven"), "{hint}");
+    t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
+}
+
+/// The new-game dialog: the game asked for, a pasted Tatham ID, the choices remembered.
+#[test]
+fn the_new_game_dialog_starts_the_game_asked_for_and_remembers_the_choices() {
+    let Some(t) = Tmux::start("dialog") else { return };
+    t.run("one", "play --seed 1");
+    t.wait_for("one", "move 0 of");
+    t.keys("one", &["n"]);
+    t.wait_for("one", "New game");
+    t.keys("one", &["BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "8", "x", "8", "Down", "BSpace", "3"]);
+    t.wait_for("one", "Colours   3_");
+    t.keys("one", &["Enter"]);
+    t.wait_for("one", "Random 8x8 grid, 3 colours");
+    t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
+    let remembered = std::fs::read_to_string(t.data.join("new-game.toml")).unwrap();
+    assert!(remembered.contains("size = \"8x8\"") && remembered.contains("colours = 3"), "{remembered}");
+
+    t.run("two", "play tests/tui_fixtures/kunigami.toml");
+    t.wait_for("two", "Kunigami's 5x5");
+    t.keys("two", &["n"]);
+    t.wait_for("two", "Size      8x8_");
+    t.keys("two", &["BTab"]);
+    t.keys("two", &["-l", "3x3:012120201,5"]);
+    t.wait_for("two", "3x3:012120201,5_");
+    t.keys("two", &["Enter"]);
+    t.wait_for("two", "Tatham Flood 3x3");
+    t.keys("two", &["q"]);
+    t.wait_for("two", "FLOODIT-EXIT=0");
+}
+
+/// Statistics: a finished game is counted, shown on a key, and kept in the data directory.
+#[test]
+fn statistics_count_a_finished_game_and_show_on_a_key() {
+    let Some(t) = Tmux::start("stats") else { return };
+    t.run("one", "play tests/tui_fixtures/kunigami.toml");
+    t.wait_for("one", "Kunigami's 5x5");
+    t.keys("one", &["1", "0", "1", "3", "0", "2", "4"]);
+    let won = t.wait_for("one", "you win!");
+    assert!(won.contains("5x5 grid, 5c, fixed: 1 of 1 won, streak 1 (best 1)"), "{won}");
+    t.keys("one", &["#"]);
+    let shown = t.wait_for("one", "Statistics");
+    assert!(shown.contains("> 5x5 grid, 5c, fixed     1     1      1  +0.0      1    1  -"), "{shown}");
+    t.keys("one", &["Escape"]);
+    t.wait_gone("one", "Statistics");
+    t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
+    let file = std::fs::read_to_string(t.data.join("stats.toml")).unwrap();
+    assert!(file.starts_with("version = 1\n") && file.contains("wins = 1"), "{file}");
+}
+
+/// With --ascii, the game's own boxes are ASCII through and through.
+#[test]
+fn the_games_own_boxes_are_ascii_with_ascii() {
+    let Some(t) = Tmux::start("ascii") else { return };
+    t.run("one", "play tests/tui_fixtures/kunigami.toml --ascii --slack 0");
+    t.wait_for("one", "Kunigami's 5x5");
+    t.keys("one", &["n"]);
+    assert_ascii_box(&t.wait_for("one", "+ New game "), "New game");
+    // Esc and the next key apart: sent together, a terminal reads them as Alt and the key.
+    t.keys("one", &["Escape"]);
+    t.wait_gone("one", "+ New game ");
+    t.keys("one", &["1", "2", "1", "2", "1", "2", "1"]);
+    assert_ascii_box(&t.wait_for("one", "+ Out of moves "), "Out of moves");
+    t.keys("one", &["#"]);
+    assert_ascii_box(&t.wait_for("one", "+ Statistics "), "Statistics");
+    t.keys("one", &["Escape"]);
+    t.wait_gone("one", "+ Statistics ");
+    t.keys("one", &["u", "u", "u", "u", "u", "u", "u", "1", "0", "1", "3", "0", "2", "4"]);
+    assert_ascii_box(&t.wait_for("one", "+ Flooded, but lost "), "Flooded, but lost");
+    t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
 }

@@ -6,7 +6,7 @@ use super::record::{DatasetRef, PeakMemory, Record, Status, host_name};
 use super::results_file::{self, Appender, Line};
 use super::shard::Shard;
 use super::source::{Source, short};
-use crate::cli::runner::{self, BoardResult};
+use crate::cli::runner::{self, Timed};
 use crate::cli::{CliError, CliResult, EXIT_LIMIT, input};
 use crate::formats::board_hash::board_hash;
 use crate::formats::dataset::Entry;
@@ -29,15 +29,13 @@ pub fn run(args: SolveArgs) -> CliResult {
     };
     let solver = registry::create(&args.solver).map_err(CliError::bad_input)?;
     let solver_name = args.solver.trim().to_string();
-    if args.threads == 0 {
-        return Err(CliError::bad_input("--threads must be at least 1"));
-    }
-    let pool = runner::pool(Some(args.threads))?;
     let earlier = earlier_results(&args.out, args.resume, &source, shard)?;
     let done: HashSet<u64> =
         earlier.iter().filter(|r| !args.retry_unproven || r.status == Status::Optimal).map(|r| r.index).collect();
     let todo: Vec<u64> = shard.boards(source.len()).filter(|i| !done.contains(i)).collect();
 
+    let threads = runner::thread_count(Some(args.threads), todo.len())?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(CliError::bad_input)?;
     let appender = Mutex::new(Appender::open(&args.out)?);
     let bar = runner::progress_bar(todo.len(), &format!("shard {}", shard.label()));
     let limits = input::limits(&args.limits);
@@ -47,7 +45,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         todo.par_iter()
             .map(|&index| {
                 let entry = source.entry(index)?;
-                let result = runner::solve_one(solver.as_ref(), &entry, limits);
+                let result = runner::solve_timed(solver.as_ref(), &entry, limits);
                 let record = to_record(index, &entry, &result, &source.reference, &solver_name, &host);
                 appender.lock().expect("a writer never panics while holding the file").append(&record)?;
                 bar.inc(1);
@@ -150,14 +148,7 @@ fn stop_name(reason: StopReason) -> String {
     .to_string()
 }
 
-fn to_record(
-    index: u64,
-    entry: &Entry,
-    result: &BoardResult,
-    dataset: &DatasetRef,
-    solver: &str,
-    host: &str,
-) -> Record {
+fn to_record(index: u64, entry: &Entry, result: &Timed, dataset: &DatasetRef, solver: &str, host: &str) -> Record {
     let mut record = Record {
         index,
         board_hash: board_hash(&entry.board, entry.mode),
@@ -186,7 +177,7 @@ fn to_record(
             record.lower_bound = s.lower_bound;
             record.nodes = s.nodes;
             record.stopped = s.stopped.map(stop_name);
-            record.peak_memory.solver = crate::cli::bench::memory_of(s);
+            record.peak_memory.solver = runner::memory_of(s);
         }
         Err(SolveError::Stopped { reason, lower_bound, nodes }) => {
             record.status = Status::Timeout;

@@ -30,7 +30,9 @@ enum Boards {
 impl Source {
     /// A data set file (or directory, or puzzle file) as `bench` reads it.
     pub fn open(path: &Path, pivot: PivotChoice, format: Option<DatasetFormatArg>) -> Result<Source, CliError> {
-        let entries = input::dataset(path, &DatasetArgs { pivot, limit: None, format, threads: None })?;
+        let set = input::dataset(path, &DatasetArgs { pivot, limit: None, format, threads: None })?;
+        // A shard picks boards by index, so the boards are kept (checked once when opened).
+        let entries: Vec<Entry> = set.entries().collect::<Result<_, _>>()?;
         let reference = DatasetRef {
             path: Some(path.display().to_string()),
             generated: None,

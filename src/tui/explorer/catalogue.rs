@@ -71,22 +71,6 @@ impl Catalogue {
     pub fn get(&self, name: &str) -> Option<&Listed> {
         self.entries.iter().find(|e| e.info.name == name)
     }
-
-    /// The `family` solver other than `except` whose name `texts` mention as a whole word (the
-    /// longest such name): how a solver that delegates, like `poly`, says which one it chose.
-    pub fn mentioned(&self, family: Family, texts: &[String], except: &str) -> Option<&Listed> {
-        let word = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == ':';
-        let says = |text: &str, name: &str| {
-            text.match_indices(name).any(|(i, _)| {
-                let before = text[..i].chars().next_back();
-                let after = text[i + name.len()..].chars().next();
-                !before.is_some_and(word) && !after.is_some_and(word)
-            })
-        };
-        self.family(family)
-            .filter(|e| e.info.name != except && texts.iter().any(|t| says(t, &e.info.name)))
-            .max_by_key(|e| e.info.name.len())
-    }
 }
 
 #[cfg(test)]
@@ -100,15 +84,5 @@ mod tests {
         assert_eq!(heuristics, ["greedy", "perimeter", "cycle", "lookahead", "beam", "fast"]);
         assert_eq!(c.family(Family::Exact).next().map(|e| e.name()), Some("exact"));
         assert!(c.get("oracle").is_some() && c.get("nope").is_none());
-    }
-
-    #[test]
-    fn finds_a_solver_named_in_notes_as_a_word() {
-        let c = Catalogue::from_registry();
-        let notes = |s: &str| vec![s.to_string()];
-        let found = |s: &str| c.mentioned(Family::Heuristic, &notes(s), "fast").map(|e| e.name().to_string());
-        assert_eq!(found("chose beam → done"), Some("beam".into()));
-        assert_eq!(found("beams and greedy-ish"), None);
-        assert_eq!(found("only fast here"), None, "the solver itself is left out");
     }
 }

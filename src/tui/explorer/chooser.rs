@@ -1,7 +1,8 @@
 //! The list of solvers to compare side by side, with a check box each.
 
-use super::catalogue::Catalogue;
-use crate::solver::Family;
+use super::catalogue::{Catalogue, Listed};
+use crate::solver::poly::{Algorithm, Classification, Verdict, classify};
+use crate::solver::{Family, Problem};
 use crate::tui::list::Selection;
 
 /// Most boards shown side by side.
@@ -15,6 +16,8 @@ pub struct Choice {
     pub checked: bool,
     /// Why the solver cannot be chosen here, if it cannot.
     pub disabled: Option<String>,
+    /// What to say of it when it is selected: why it is disabled at length, or what it does.
+    pub detail: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,18 +26,77 @@ pub struct Chooser {
     pub selection: Selection,
 }
 
+/// The structure a polynomial algorithm needs: algorithms of one kind may apply to the same
+/// board, those of different kinds never do.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    TwoColour,
+    Path,
+    Cycle,
+    LinearStrip,
+    CircularStrip,
+    PathSquare,
+    CycleSquare,
+}
+
+fn kind(a: Algorithm) -> Kind {
+    match a {
+        Algorithm::TwoColour => Kind::TwoColour,
+        Algorithm::Path | Algorithm::FreePath => Kind::Path,
+        Algorithm::Cycle | Algorithm::FreeCycle => Kind::Cycle,
+        Algorithm::CornerGreedy | Algorithm::FrontierDp | Algorithm::Thm2Published => Kind::LinearStrip,
+        Algorithm::CylinderDp => Kind::CircularStrip,
+        Algorithm::PathSquare => Kind::PathSquare,
+        Algorithm::CycleSquare => Kind::CycleSquare,
+    }
+}
+
+/// Why `listed` cannot solve `problem`, if it surely cannot: it does not play the game's mode,
+/// or it is a polynomial algorithm for another class than the one the classifier finds for the
+/// board (`class`). Where the classifier cannot tell (a two-colour board may also be a path),
+/// the solver is offered and answers for itself.
+fn why_not(listed: &Listed, problem: &Problem, class: &Classification) -> Option<String> {
+    if !listed.plays(problem.mode) {
+        return Some("plays fixed-pivot Flood-It only".into());
+    }
+    if listed.family() != Family::Polynomial {
+        return None;
+    }
+    let found = match &class.verdict {
+        Verdict::NpHard { .. } => return Some("NP-hard class".into()),
+        Verdict::Unknown { .. } => return Some("no polynomial algorithm known".into()),
+        Verdict::Polynomial(a) => *a,
+    };
+    let own = Algorithm::ALL.into_iter().find(|a| a.solver_name() == listed.name())?;
+    let other_kind = kind(found) != Kind::TwoColour && kind(own) != kind(found);
+    other_kind.then(|| format!("another class: {} solves it", found.solver_name()))
+}
+
 impl Chooser {
-    /// Every solver, heuristics first, with `checked` ticked.
-    pub fn new(catalogue: &Catalogue, checked: &[String]) -> Chooser {
+    /// Every solver, heuristics first, with `checked` ticked; those that cannot solve `problem`
+    /// are disabled, with the reason.
+    pub fn new(catalogue: &Catalogue, checked: &[String], problem: &Problem) -> Chooser {
+        let class = classify(problem);
         let items = [Family::Heuristic, Family::Exact, Family::Polynomial]
             .into_iter()
             .flat_map(|f| catalogue.family(f))
-            .map(|e| Choice {
-                solver: e.name().to_string(),
-                family: e.family(),
-                summary: e.info.summary.clone(),
-                checked: checked.iter().any(|c| c == e.name()),
-                disabled: None,
+            .map(|e| {
+                let disabled = why_not(e, problem, &class);
+                // A polynomial solver greyed out points to the board's class and its source.
+                let detail = match &disabled {
+                    Some(_) if e.family() == Family::Polynomial && class.algorithm().is_none() => class.to_string(),
+                    Some(why) if e.family() == Family::Polynomial => format!("{why}: {class}"),
+                    Some(why) => why.clone(),
+                    None => e.info.summary.clone(),
+                };
+                Choice {
+                    solver: e.name().to_string(),
+                    family: e.family(),
+                    summary: e.info.summary.clone(),
+                    checked: checked.iter().any(|c| c == e.name()),
+                    disabled,
+                    detail,
+                }
             })
             .collect();
         Chooser { items, selection: Selection::default() }
@@ -73,9 +135,56 @@ impl Chooser {
 mod tests {
     use super::*;
 
+    use crate::model::{Board, Mode, Topology};
+
+    fn problem(rows: &[Vec<u8>], topology: Topology, mode: Mode) -> Problem {
+        Problem::new(Board::from_rows(topology, rows), mode)
+    }
+
+    fn grid() -> Problem {
+        let rows: Vec<Vec<u8>> = (0..4).map(|r| (0..4).map(|c| ((r * 3 + c) % 4) as u8).collect()).collect();
+        problem(&rows, Topology::Grid, Mode::Fixed { pivot: 0 })
+    }
+
+    fn disabled(c: &Chooser, name: &str) -> Option<String> {
+        c.items.iter().find(|i| i.solver == name).unwrap().disabled.clone()
+    }
+
+    #[test]
+    fn polynomial_solvers_for_other_classes_are_greyed_out_with_the_reason() {
+        let all = Catalogue::from_registry();
+        // A 4x4 grid of four colours is NP-hard: no polynomial solver applies.
+        let c = Chooser::new(&all, &[], &grid());
+        assert_eq!(disabled(&c, "poly").unwrap(), "NP-hard class");
+        let detail = &c.items.iter().find(|i| i.solver == "poly").unwrap().detail;
+        assert!(detail.starts_with("4×4 grid, Flood-It, 4 colours: NP-hard class"), "{detail}");
+        assert!(disabled(&c, "poly-path").is_some() && disabled(&c, "poly-2xn-dp").is_some());
+        assert_eq!(disabled(&c, "greedy"), None);
+        assert_eq!(disabled(&c, "exact"), None);
+        // A 2xn board with a fixed pivot: the strip algorithms apply, the path ones do not.
+        let strip = problem(&[vec![0, 1, 2, 0, 1], vec![2, 0, 1, 2, 0]], Topology::Grid, Mode::Fixed { pivot: 0 });
+        let c = Chooser::new(&all, &[], &strip);
+        for name in ["poly", "poly-2xn-greedy", "poly-2xn-dp", "poly-thm2-published"] {
+            assert_eq!(disabled(&c, name), None, "{name}");
+        }
+        let path = disabled(&c, "poly-path").unwrap();
+        assert!(path.contains("poly-2xn-greedy solves it"), "{path}");
+        // Free mode: solvers that play only a fixed pivot are greyed out, whatever their family.
+        let free = problem(&[vec![0, 1, 2, 1, 0]], Topology::Path, Mode::Free);
+        let c = Chooser::new(&all, &[], &free);
+        assert_eq!(disabled(&c, "poly-free-path"), None);
+        assert!(disabled(&c, "poly-path").unwrap().contains("fixed-pivot"));
+        // Each solver greyed out here refuses the board when run: the reasons are true.
+        for item in Chooser::new(&all, &[], &grid()).items.iter().filter(|i| i.family == Family::Polynomial) {
+            let solver = all.get(&item.solver).unwrap().solver.clone();
+            let out = solver.solve(&grid(), &crate::solver::Control::default());
+            assert!(matches!(out, Err(crate::solver::SolveError::Refused(_))), "{} answered", item.solver);
+        }
+    }
+
     #[test]
     fn ticks_up_to_the_limit() {
-        let mut c = Chooser::new(&Catalogue::from_registry(), &["exact".to_string()]);
+        let mut c = Chooser::new(&Catalogue::from_registry(), &["exact".to_string()], &grid());
         assert_eq!(c.chosen(), ["exact"]);
         assert_eq!(c.items[0].solver, "greedy");
         for _ in 0..MAX_LANES - 1 {
@@ -91,7 +200,7 @@ mod tests {
 
     #[test]
     fn a_disabled_solver_cannot_be_ticked_but_can_be_unticked() {
-        let mut c = Chooser::new(&Catalogue::from_registry(), &["greedy".to_string()]);
+        let mut c = Chooser::new(&Catalogue::from_registry(), &["greedy".to_string()], &grid());
         for item in &mut c.items[..2] {
             item.disabled = Some("not for this board".into());
         }

@@ -27,6 +27,8 @@ pub enum Panel {
     Facts,
     /// One family's view.
     Family(Family),
+    /// The hint (`i`): the next move from the player's position.
+    Hint,
 }
 
 /// What the screen is doing.
@@ -52,6 +54,10 @@ pub struct Explorer {
     pub follow_exact: bool,
     /// The solvers last compared (ticked again when the chooser opens).
     pub compared: Vec<String>,
+    /// Lines the solver panel is scrolled down by (the view clamps it to what there is).
+    pub scroll: usize,
+    /// What the panel showed before the hint, to go back to when the hint is turned off.
+    pub before_hint: Panel,
 }
 
 impl Default for Explorer {
@@ -74,6 +80,8 @@ impl Explorer {
             mode: Mode::Play,
             follow_exact: false,
             compared: vec!["greedy".into(), "fast".into(), "exact".into()],
+            scroll: 0,
+            before_hint: Panel::Facts,
         }
     }
 
@@ -142,14 +150,15 @@ impl Explorer {
     pub fn family(&self) -> Option<Family> {
         match self.panel {
             Panel::Family(f) => Some(f),
-            Panel::Facts => None,
+            Panel::Facts | Panel::Hint => None,
         }
     }
 
-    /// Board facts, then each family in turn, then the facts again.
+    /// Board facts, then each family in turn, then the facts again (from the hint: the facts).
     pub fn next_panel(&mut self) {
         self.panel = match self.panel {
             Panel::Facts => Panel::Family(FAMILIES[0]),
+            Panel::Hint => Panel::Facts,
             Panel::Family(f) => FAMILIES.get(slot(f) + 1).map_or(Panel::Facts, |&n| Panel::Family(n)),
         };
     }

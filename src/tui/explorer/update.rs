@@ -14,13 +14,17 @@ use super::{Mode, Panel};
 use crate::solver::{Family, Problem};
 use crate::tui::action::ExplorerAction;
 use crate::tui::app::{App, Optimum, Overlay, Tone};
-use crate::tui::view::elapsed;
+use crate::tui::view::{elapsed, panel_scroll_room as scroll_room};
 use crate::tui::worker::JobResult;
 use std::time::Instant;
 
 /// Applies one of the explorer's actions.
 pub(crate) fn command(app: &mut App, action: ExplorerAction) {
     use ExplorerAction as A;
+    // What the panel shows changes: it starts at its top.
+    if matches!(action, A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back) {
+        app.explorer.scroll = 0;
+    }
     match action {
         A::NextFamily => next_family(app),
         A::NextAlgorithm => next_algorithm(app),
@@ -52,6 +56,29 @@ pub(crate) fn command(app: &mut App, action: ExplorerAction) {
             app.explorer.mode = Mode::Play;
             app.say(Tone::Info, "back to your game, as you left it");
         }
+        A::PagePanel(pages) => {
+            let (rows, _) = scroll_room(app);
+            scroll_panel(app, pages as isize * rows.saturating_sub(1).max(1) as isize);
+        }
+        A::ScrollPanel(lines) => scroll_panel(app, lines as isize),
+    }
+}
+
+/// Counts the explorer as help (an assisted game) while it shows solutions for this game: a
+/// solver family's panel, a step-through or a comparison. The hint counts itself.
+pub fn note_use(app: &mut App) {
+    if app.explorer.family().is_some() || !matches!(app.explorer.mode, Mode::Play) {
+        crate::tui::stakes::assist(app, crate::tui::stakes::Help::Explorer);
+    }
+}
+
+/// Scrolls the solver panel by `lines`, within what it has to show.
+fn scroll_panel(app: &mut App, lines: isize) {
+    let (_, most) = scroll_room(app);
+    let ex = &mut app.explorer;
+    ex.scroll = ex.scroll.min(most).saturating_add_signed(lines).min(most);
+    if most == 0 {
+        app.say(Tone::Info, "the solver panel shows all it has");
     }
 }
 
@@ -72,6 +99,7 @@ fn next_family(app: &mut App) {
         Panel::Family(Family::Heuristic) => "heuristics from here: a picks one to explain, p steps through it".into(),
         Panel::Family(Family::Exact) => "exact: x solves from here, i hints, p steps through the solution".into(),
         Panel::Family(Family::Polynomial) => "polynomial: the board's class and algorithm; a picks another".into(),
+        Panel::Hint => "the hint".into(),
     };
     app.say(Tone::Info, text);
 }
@@ -127,11 +155,23 @@ fn run_or_cancel(app: &mut App) {
     app.say(Tone::Info, format!("{name} is solving from here: x again cancels"));
 }
 
+/// `i`: the hint panel on, or back to what the panel showed before.
 fn hint(app: &mut App) {
-    app.explorer.panel = Panel::Family(Family::Exact);
-    app.explorer.follow_exact = true;
-    if app.game.is_solved() {
+    let ex = &mut app.explorer;
+    if ex.panel == Panel::Hint {
+        ex.panel = ex.before_hint;
+        app.say(Tone::Info, "hints off");
+    } else if app.game.is_solved() {
         app.say(Tone::Info, "the board is flooded: nothing to hint");
+    } else {
+        ex.before_hint = ex.panel;
+        ex.panel = Panel::Hint;
+        let text = if app.stakes.assisted() || app.stakes.recorded {
+            "hints on: i turns them off"
+        } else {
+            "hints on: i turns them off (a game won with hints counts as assisted)"
+        };
+        app.say(Tone::Info, text);
     }
 }
 
@@ -190,7 +230,7 @@ fn open_chooser(app: &mut App) {
             ticked.push(name);
         }
     }
-    app.overlay = Overlay::Chooser(Chooser::new(&app.explorer.catalogue, &ticked));
+    app.overlay = Overlay::Chooser(Chooser::new(&app.explorer.catalogue, &ticked, &here(app)));
 }
 
 /// Enter in the chooser: compare the ticked solvers from the current position.
@@ -226,6 +266,11 @@ fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
 fn take_over(app: &mut App) {
     let Mode::Step(s) = std::mem::replace(&mut app.explorer.mode, Mode::Play) else { return };
     let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
+    // A solver's moves are help, even those left to redo: counted before the game may end.
+    crate::tui::stakes::assist(app, crate::tui::stakes::Help::TakeOver);
+    if !app.stakes.recorded {
+        app.stakes.took_over = Some(format!("{name}'s solution, at its step {step} of {len}"));
+    }
     app.game = s.take_over();
     app.picked = None;
     app.game_changed();
@@ -285,11 +330,16 @@ pub(crate) fn job_done(app: &mut App, result: &JobResult) -> bool {
     true
 }
 
-/// Forgets the explorer's runs and modes (a new game).
+/// Forgets the explorer's runs and modes, and turns the hint off (a new game starts without
+/// help).
 pub(crate) fn reset(app: &mut App) {
+    app.explorer.scroll = 0;
     app.explorer.runs.clear(&mut app.workers);
     app.explorer.mode = Mode::Play;
     app.explorer.follow_exact = false;
+    if app.explorer.panel == Panel::Hint {
+        app.explorer.panel = app.explorer.before_hint;
+    }
 }
 
 /// Starts the runs the screen wants for the current position, cancels those nobody wants any

@@ -3,18 +3,21 @@
 //!
 //! This file is the save format; [`slots`] is where saves live and who may write them.
 
+pub mod files;
 mod slots;
 
 pub use slots::{Found, FoundState, Loaded, MAX_SLOTS, Scan, Slot, Store, newer_note, problem_note};
 
+use super::stakes::{SavedStakes, Stakes};
 use crate::formats::{Puzzle, id};
 use crate::model::{Game, Move};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// The save format this floodit writes. A save of a later format is left as it is and refused
-/// (a newer floodit may have added what this one would drop by rewriting it).
-pub const FORMAT_VERSION: u32 = 1;
+/// (a newer floodit may have added what this one would drop by rewriting it). Format 2 adds the
+/// stakes (the slack, help had, won or lost); a format 1 save reads as a game without them.
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Where floodit keeps its data: `$FLOODIT_DATA_DIR`, else `$XDG_DATA_HOME/floodit`, else
 /// `~/.local/share/floodit` (`%APPDATA%\floodit` on Windows). `None` when none can be found.
@@ -56,6 +59,9 @@ pub struct SavedGame {
     pub moves: Vec<[u32; 2]>,
     /// How many of `moves` are applied.
     pub applied: usize,
+    /// The slack, the help the player had, and whether the game is lost and counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stakes: Option<SavedStakes>,
 }
 
 /// What the bytes of a save file hold.
@@ -69,7 +75,7 @@ pub enum Read {
 }
 
 impl SavedGame {
-    pub fn new(puzzle: &Puzzle, game: &Game) -> SavedGame {
+    pub fn new(puzzle: &Puzzle, game: &Game, stakes: &Stakes) -> SavedGame {
         SavedGame {
             version: FORMAT_VERSION,
             title: puzzle.title.clone(),
@@ -79,29 +85,20 @@ impl SavedGame {
             id: id::encode(game.start(), game.mode(), game.move_limit()),
             moves: game.history().iter().map(|p| [p.mv.cell as u32, p.mv.colour as u32]).collect(),
             applied: game.moves_made(),
+            stakes: Some(stakes.saved()),
         }
     }
 
     /// Reads a save file's bytes: its version first (a later format is not parsed any further),
     /// then the game, which must replay.
     pub fn read(bytes: &[u8]) -> Read {
-        let Ok(text) = std::str::from_utf8(bytes) else { return Read::Damaged("not UTF-8 text".into()) };
-        let table = match toml::from_str::<toml::Table>(text) {
-            Ok(t) => t,
-            Err(e) => return Read::Damaged(e.message().trim().to_string()),
-        };
-        match table.get("version") {
-            None => {}
-            Some(toml::Value::Integer(v)) if *v > i64::from(FORMAT_VERSION) => return Read::Newer(*v),
-            Some(toml::Value::Integer(v)) if *v >= 1 => {}
-            Some(_) => return Read::Damaged("version: expected a whole number from 1".into()),
-        }
-        let checked = toml::from_str::<SavedGame>(text)
-            .map_err(|e| e.message().trim().to_string())
-            .and_then(|s| s.restore().map(|_| s));
-        match checked {
-            Ok(s) => Read::Game(s),
-            Err(why) => Read::Damaged(why),
+        match files::read_versioned::<SavedGame>(bytes, FORMAT_VERSION) {
+            files::Read::Ok(s) => match s.restore() {
+                Ok(_) => Read::Game(s),
+                Err(why) => Read::Damaged(why),
+            },
+            files::Read::Newer(v) => Read::Newer(v),
+            files::Read::Damaged(why) => Read::Damaged(why),
         }
     }
 
@@ -133,6 +130,7 @@ impl SavedGame {
 mod tests {
     use super::*;
     use crate::model::{Board, Mode, Topology};
+    use crate::tui::stakes::Help;
 
     pub(super) fn small_game(moves: &[u8], undo: usize) -> (Puzzle, Game) {
         let b = Board::from_rows(Topology::Grid, &[vec![0, 1, 2], vec![1, 1, 2], vec![2, 0, 0]]);
@@ -151,31 +149,36 @@ mod tests {
     #[test]
     fn a_save_round_trips_with_its_undone_moves_and_version() {
         let (p, g) = small_game(&[1, 2], 1);
-        let text = toml::to_string(&SavedGame::new(&p, &g)).unwrap();
-        assert!(text.starts_with("version = 1\n"), "{text}");
+        let mut stakes = Stakes::new(Some(3), 5, &g);
+        stakes.help.push(Help::Hints);
+        let text = toml::to_string(&SavedGame::new(&p, &g, &stakes)).unwrap();
+        assert!(text.starts_with("version = 2\n"), "{text}");
         let Read::Game(saved) = SavedGame::read(text.as_bytes()) else { panic!("{text}") };
         let (p2, g2) = saved.restore().unwrap();
         assert_eq!((p2.title.as_str(), p2.optimal), ("small", Some(3)));
         assert_eq!(g2.board(), g.board());
         assert_eq!((g2.moves_made(), g2.history().len()), (1, 2));
+        assert_eq!(saved.stakes, Some(stakes.saved()));
     }
 
     #[test]
-    fn saves_without_a_version_are_the_first_format() {
+    fn saves_without_a_version_are_the_first_format_and_have_no_stakes() {
         let (p, g) = small_game(&[1], 0);
-        let text = toml::to_string(&SavedGame::new(&p, &g)).unwrap().replace("version = 1\n", "");
-        assert!(matches!(SavedGame::read(text.as_bytes()), Read::Game(s) if s.version == 1));
+        let mut first = SavedGame::new(&p, &g, &Stakes::default());
+        first.stakes = None;
+        let text = toml::to_string(&first).unwrap().replace("version = 2\n", "");
+        assert!(matches!(SavedGame::read(text.as_bytes()), Read::Game(s) if s.version == 1 && s.stakes.is_none()));
     }
 
     #[test]
     fn later_formats_bad_versions_and_damage_are_told_apart() {
         let (p, g) = small_game(&[1], 0);
-        let text = toml::to_string(&SavedGame::new(&p, &g)).unwrap();
-        let later = text.replace("version = 1", "version = 7\nwhat_7_adds = true");
+        let text = toml::to_string(&SavedGame::new(&p, &g, &Stakes::default())).unwrap();
+        let later = text.replace("version = 2", "version = 7\nwhat_7_adds = true");
         assert_eq!(SavedGame::read(later.as_bytes()), Read::Newer(7));
         // A later format is not parsed further: it may change anything after the version.
-        assert_eq!(SavedGame::read(b"version = 2\nmoves = \"elsewhere\"\n"), Read::Newer(2));
-        let zero = text.replace("version = 1", "version = 0");
+        assert_eq!(SavedGame::read(b"version = 3\nmoves = \"elsewhere\"\n"), Read::Newer(3));
+        let zero = text.replace("version = 2", "version = 0");
         assert!(matches!(SavedGame::read(zero.as_bytes()), Read::Damaged(w) if w.contains("version")));
         assert!(matches!(SavedGame::read(b"title = 3\n"), Read::Damaged(_)));
         assert_eq!(SavedGame::read(b"title = \"\xff\xfe\"\n"), Read::Damaged("not UTF-8 text".into()));

@@ -12,11 +12,12 @@
 //! mid-write leaves the old save or the new one. A save that cannot be read is moved aside under
 //! a name no file has yet, never over another; a save of a later format is left untouched.
 
+use super::files::{exists, move_aside, name, write_atomically};
 use super::{FORMAT_VERSION, Read, SavedGame};
 use std::fs::{File, OpenOptions, TryLockError};
-use std::io::{ErrorKind, Write};
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 /// Most saved games kept at once (a floodit with all of them full cannot save a new game).
 pub const MAX_SLOTS: u32 = 100;
@@ -211,11 +212,6 @@ impl Store {
     }
 }
 
-/// A file's name (the status line is one line: the data directory goes without saying).
-fn name(path: &Path) -> String {
-    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
-}
-
 /// What to tell the player about a save of a later format.
 pub fn newer_note(path: &Path, version: i64) -> String {
     format!("{} is from a newer floodit (format {version}; this one reads {FORMAT_VERSION}): kept", name(path))
@@ -232,10 +228,6 @@ pub fn problem_note(path: &Path, loaded: &Loaded) -> Option<String> {
         Loaded::Newer(v) => Some(newer_note(path, *v)),
         Loaded::Empty | Loaded::Game(_) => None,
     }
-}
-
-fn exists(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok()
 }
 
 impl Slot {
@@ -279,55 +271,11 @@ impl Slot {
     }
 }
 
-/// Copies `bytes` (the file's content) to `NAME.damaged-SECONDS` (with `-2`, `-3`... when that
-/// is taken), created new so that nothing is overwritten, then removes the file.
-fn move_aside(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-    for i in 1..=1000u32 {
-        let aside = match i {
-            1 => dir.join(format!("{name}.damaged-{secs}")),
-            _ => dir.join(format!("{name}.damaged-{secs}-{i}")),
-        };
-        let mut file = match OpenOptions::new().write(true).create_new(true).open(&aside) {
-            Ok(f) => f,
-            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("cannot create {}: {e}", aside.display())),
-        };
-        if let Err(e) = file.write_all(bytes).and_then(|()| file.sync_all()) {
-            let _ = std::fs::remove_file(&aside);
-            return Err(format!("cannot write {}: {e}", aside.display()));
-        }
-        return match std::fs::remove_file(path) {
-            Ok(()) => Ok(aside),
-            Err(e) => Err(format!("copied to {} but cannot remove it: {e}", aside.display())),
-        };
-    }
-    Err(format!("1000 damaged copies of {name} from this second already"))
-}
-
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::tests::small_game;
     use super::*;
+    use std::time::UNIX_EPOCH;
 
     fn temp_store(tag: &str) -> (Store, PathBuf) {
         let d = std::env::temp_dir().join(format!("floodit-slots-{tag}-{}", std::process::id()));
@@ -337,7 +285,7 @@ mod tests {
 
     fn saved(moves: &[u8]) -> SavedGame {
         let (p, g) = small_game(moves, 0);
-        SavedGame::new(&p, &g)
+        SavedGame::new(&p, &g, &crate::tui::stakes::Stakes::default())
     }
 
     #[test]
@@ -433,7 +381,7 @@ mod tests {
         std::fs::write(store.path(1), later).unwrap();
         let scan = store.scan(None);
         assert_eq!(scan.found[0].state, FoundState::Newer(3));
-        assert_eq!(scan.notes, ["current-game.toml is from a newer floodit (format 3; this one reads 1): kept"]);
+        assert_eq!(scan.notes, ["current-game.toml is from a newer floodit (format 3; this one reads 2): kept"]);
         assert_eq!(store.lock(1).unwrap().unwrap().load(), Loaded::Newer(3));
         let slot = store.claim().unwrap();
         assert_eq!(slot.number(), 2, "its slot is not reused");

@@ -1,6 +1,7 @@
 //! Colours as theme files write them (ANSI names, 256-indices, `#rrggbb`) and how they are
 //! reduced to what the terminal can show.
 
+use crate::formats::quote_input;
 use ratatui::style::Color;
 
 /// How many colours the terminal can show.
@@ -95,12 +96,12 @@ pub fn parse_colour(text: &str) -> Result<Option<Color>, String> {
             let v = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
             return Ok(Some(Color::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)));
         }
-        return Err(format!("'{text}' is not a #rrggbb colour"));
+        return Err(format!("{} is not a #rrggbb colour", quote_input(text)));
     }
     if t.chars().all(|c| c.is_ascii_digit()) {
         return match t.parse::<u8>() {
             Ok(i) => Ok(Some(Color::Indexed(i))),
-            Err(_) => Err(format!("'{text}' is not a 256-colour index (0 to 255)")),
+            Err(_) => Err(format!("{} is not a 256-colour index (0 to 255)", quote_input(text))),
         };
     }
     let alias = match t.as_str() {
@@ -110,7 +111,10 @@ pub fn parse_colour(text: &str) -> Result<Option<Color>, String> {
     };
     let name = alias.strip_prefix("light-").map(|n| format!("bright-{n}")).unwrap_or_else(|| alias.to_string());
     ANSI.iter().find(|(n, _)| *n == name).map(|&(_, c)| Some(c)).ok_or_else(|| {
-        format!("unknown colour '{text}' (use an ANSI name such as red or bright-blue, a 256-colour index, or #rrggbb)")
+        format!(
+            "unknown colour {} (use an ANSI name such as red or bright-blue, a 256-colour index, or #rrggbb)",
+            quote_input(text)
+        )
     })
 }
 
@@ -168,6 +172,31 @@ pub fn reduce(c: Option<Color>, depth: Depth) -> Option<Color> {
     }
 }
 
+/// Colours nearer than this (in [`distance`]'s units) are hard to tell apart in a small cell.
+const NEAR: u32 = 2_000;
+
+/// Whether two colours look alike on a terminal: the same colour, an ANSI colour beside its
+/// bright form (terminals draw red and bright red, say, close enough to mistake one for the
+/// other in a grid of cells), or colours nearer than the eye tells apart.
+pub fn alike(a: Color, b: Color) -> bool {
+    if a == b {
+        return true;
+    }
+    let ansi = |c: Color| match c {
+        Color::Indexed(i) if i < 16 => Some(i as usize),
+        other => ansi_index(other),
+    };
+    if let (Some(i), Some(j)) = (ansi(a), ansi(b)) {
+        // Black and bright black (dark grey) stay apart; the other hues pair with their bright form.
+        let (lo, hi) = (i.min(j), i.max(j));
+        return hi == lo + 8 && lo != 0;
+    }
+    match (approx_rgb(a), approx_rgb(b)) {
+        (Some(x), Some(y)) => distance(x, y) < NEAR,
+        _ => false,
+    }
+}
+
 /// Black or white, whichever reads better on `bg`.
 pub fn contrast(bg: Color) -> Color {
     match approx_rgb(bg) {
@@ -213,6 +242,18 @@ mod tests {
         assert_eq!(Depth::detect(Some("truecolor"), Some("xterm"), Some("1")), Depth::None);
         assert_eq!(Depth::detect(None, Some("xterm"), Some("")), Depth::Ansi16);
         assert_eq!(Depth::detect(None, Some("dumb"), None), Depth::None);
+    }
+
+    #[test]
+    fn bright_forms_and_near_colours_look_alike() {
+        assert!(alike(Color::Red, Color::LightRed));
+        assert!(alike(Color::Indexed(4), Color::LightBlue));
+        assert!(alike(Color::Gray, Color::White));
+        assert!(!alike(Color::Black, Color::DarkGray));
+        assert!(!alike(Color::Red, Color::Green));
+        assert!(!alike(Color::Gray, Color::DarkGray));
+        assert!(alike(Color::Rgb(200, 10, 10), Color::Rgb(205, 0, 0)));
+        assert!(!alike(Color::Rgb(230, 159, 0), Color::Rgb(213, 94, 0)), "Okabe-Ito's orange and vermillion");
     }
 
     #[test]

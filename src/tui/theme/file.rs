@@ -3,7 +3,7 @@
 
 use super::colour::parse_colour;
 use super::{BUILT_IN, Swatch, Theme, UiStyles};
-use crate::formats::{FormatError, line_of};
+use crate::formats::{FormatError, check_toml_nesting, line_of, one_line, quote_input};
 use crate::model::{MAX_COLOURS, colour_char};
 use ratatui::style::{Modifier, Style};
 use serde::Deserialize;
@@ -86,9 +86,15 @@ fn one_char(s: &Spanned<String>, what: &str, text: &str) -> Result<char, FormatE
         (Some(c), None) if ratatui::text::Span::raw(v.as_str()).width() == 1 => Ok(c),
         _ => Err(FormatError::at_line(
             line_of(text, s.span().start),
-            format!("{what} '{v}' must be one character one column wide"),
+            format!("{what} {} must be one character one column wide", quote_input(v)),
         )),
     }
+}
+
+/// Parses a theme file's text (as `--theme FILE` reads it) over the theme it extends; `origin`
+/// names it in errors.
+pub fn parse_theme(text: &str, origin: &str) -> Result<Theme, FormatError> {
+    resolve(text, origin, 0)
 }
 
 /// Parses theme text and resolves it over the theme it extends. `origin` names it in errors.
@@ -97,9 +103,10 @@ pub(super) fn resolve(text: &str, origin: &str, depth: usize) -> Result<Theme, F
 }
 
 fn parse(text: &str, depth: usize) -> Result<Theme, FormatError> {
+    check_toml_nesting(text)?;
     let raw: RawTheme = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
-        FormatError::at_line(line, e.message().trim().to_string())
+        FormatError::at_line(line, one_line(e.message()))
     })?;
     // The built-in default is the root: it defines every key and extends nothing.
     let mut theme = if text == BUILT_IN[0].1 {
@@ -111,7 +118,7 @@ fn parse(text: &str, depth: usize) -> Result<Theme, FormatError> {
             let names: Vec<&str> = BUILT_IN.iter().map(|(n, _)| *n).collect();
             return Err(FormatError::at_line(
                 line,
-                format!("extends = \"{base}\": no such built-in theme (one of {})", names.join(", ")),
+                format!("extends = {}: no such built-in theme (one of {})", quote_input(base), names.join(", ")),
             ));
         };
         if depth > BUILT_IN.len() {
@@ -126,7 +133,7 @@ fn parse(text: &str, depth: usize) -> Result<Theme, FormatError> {
     for (key, entry) in &raw.palette {
         let line = line_of(text, entry.span().start);
         let index = key.parse::<usize>().ok().filter(|&i| i < MAX_COLOURS).ok_or_else(|| {
-            FormatError::at_line(line, format!("palette key '{key}' must be a colour number 0 to 35"))
+            FormatError::at_line(line, format!("palette key {} must be a colour number 0 to 35", quote_input(key)))
         })?;
         entries.push((index, line, entry));
     }
@@ -162,7 +169,7 @@ fn parse(text: &str, depth: usize) -> Result<Theme, FormatError> {
             if !swatch.ascii.is_ascii() {
                 return Err(FormatError::at_line(
                     line_of(text, a.span().start),
-                    format!("palette.{index}: ascii glyph '{}' is not ASCII", swatch.ascii),
+                    format!("palette.{index}: ascii glyph {} is not ASCII", quote_input(&swatch.ascii.to_string())),
                 ));
             }
         }
@@ -221,7 +228,7 @@ mod tests {
         assert!(err("[palette]\n0 = { glyph = \"界\" }\n").contains("one column wide"));
         assert!(err("[palette]\n99 = { colour = \"red\" }\n").contains("colour number 0 to 35"));
         assert!(err("[palette]\n30 = { colour = \"red\", glyph = \"x\" }\n").contains("without gaps"));
-        assert!(err("extends = \"nope\"\n").starts_with("t.toml:1: extends = \"nope\": no such built-in theme"));
+        assert!(err("extends = \"nope\"\n").starts_with("t.toml:1: extends = 'nope': no such built-in theme"));
         assert!(err("name = [\n").starts_with("t.toml:"));
     }
 }

@@ -8,7 +8,7 @@ use super::super::explorer::Mode as ExMode;
 use super::geometry::{BoardGeom, board_geom};
 use super::pane;
 use crate::model::{BitSet, Cell, Game, Pos};
-use crate::tui::look::Look;
+use crate::tui::look::{Look, Sym};
 use crate::tui::theme::contrast;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -40,17 +40,15 @@ enum Mark {
 
 impl Mark {
     /// Two characters for wide cells, or one.
-    fn chars(self, ascii: bool) -> ([char; 2], char) {
+    fn chars(self, look: &Look) -> ([char; 2], char) {
+        let c = |s: Sym| look.sym_char(s);
         match self {
             Mark::Cursor => (['[', ']'], '+'),
             Mark::Picked => (['*', '*'], '*'),
-            Mark::Pivot if ascii => (['<', '>'], '@'),
-            Mark::Pivot => (['◂', '▸'], '@'),
-            Mark::Marked if ascii => (['(', ')'], '!'),
-            Mark::Marked => (['‹', '›'], '!'),
+            Mark::Pivot => ([c(Sym::PivotLeft), c(Sym::PivotRight)], '@'),
+            Mark::Marked => ([c(Sym::MarkLeft), c(Sym::MarkRight)], '!'),
             Mark::Gained => (['+', '+'], '+'),
-            Mark::Region if ascii => (['.', '.'], '.'),
-            Mark::Region => (['·', '·'], '·'),
+            Mark::Region => ([c(Sym::Region); 2], c(Sym::Region)),
         }
     }
 }
@@ -235,7 +233,7 @@ fn draw_cell(look: &Look, glyphs: bool, buf: &mut Buffer, rect: Rect, colour: u8
     };
     let glyph_style = Style { fg: ink, bg, ..Style::default() }.add_modifier(Modifier::BOLD);
     let glyph = look.glyph(colour);
-    let (pair, single) = mark.map(|m| m.chars(look.ascii)).unwrap_or(([' ', ' '], ' '));
+    let (pair, single) = mark.map(|m| m.chars(look)).unwrap_or(([' ', ' '], ' '));
     let ms = mark.map(mark_style).unwrap_or(base);
     match (glyphs, rect.width) {
         (true, 1) => {
@@ -263,7 +261,7 @@ fn draw_cell(look: &Look, glyphs: bool, buf: &mut Buffer, rect: Rect, colour: u8
 
 fn draw_wrap_marks(look: &Look, buf: &mut Buffer, geom: &BoardGeom) {
     let style = look.ui().dim;
-    let (l, r) = if look.ascii { ("<", ">") } else { ("«", "»") };
+    let (l, r) = (look.sym(Sym::WrapLeft), look.sym(Sym::WrapRight));
     let right = geom.x0 + geom.cols as u16 * geom.cw;
     for i in 0..geom.rows as u16 * geom.ch {
         let y = geom.y0 + i;

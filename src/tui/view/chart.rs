@@ -2,8 +2,10 @@
 //! optimum marked when it is known and the step shown.
 
 use super::pane;
+use super::text::width;
 use crate::tui::app::App;
 use crate::tui::explorer::compare::Compare;
+use crate::tui::look::Sym;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -29,6 +31,26 @@ fn numbered(app: &App, c: &Compare) -> bool {
     app.look.glyph_mode(c.player.board().num_colours())
 }
 
+/// The chart's title, as much of it as fits in `room` columns: the step and the optimum stay.
+fn title(app: &App, c: &Compare, optimum: Option<usize>, room: usize) -> String {
+    let sep = app.look.sym(Sym::Sep);
+    let mark = app.look.sym(Sym::OptimumLine);
+    let step = c.playback.pos;
+    let full = match optimum {
+        Some(o) => format!(" Cells flooded per move{sep}optimum {o} {mark}{sep}step {step} "),
+        None => format!(" Cells flooded per move{sep}step {step} "),
+    };
+    let short = match optimum {
+        Some(o) => format!(" Flooded{sep}optimum {o} {mark}{sep}step {step} "),
+        None => format!(" Flooded{sep}step {step} "),
+    };
+    let shortest = match optimum {
+        Some(o) => format!(" opt {o}{sep}step {step} "),
+        None => format!(" step {step} "),
+    };
+    [full, short].into_iter().find(|t| width(t) <= room).unwrap_or(shortest)
+}
+
 /// The style of lane `i`'s line (and of its number in the lane's title).
 pub fn line_style(app: &App, c: &Compare, i: usize) -> Style {
     if numbered(app, c) { app.look.ui().text } else { Style { fg: app.look.colour(i as u8), ..Style::default() } }
@@ -49,21 +71,21 @@ impl Widget for FloodChart<'_> {
         let mut datasets = Vec::new();
         for (i, lane) in c.lanes.iter().enumerate().filter(|(_, l)| !l.track.is_empty()) {
             let digit = char::from_digit((i + 1) as u32 % 10, 10).unwrap_or('*');
-            let marker = if numbered { Marker::Custom(digit) } else { Marker::Braille };
+            // Braille dots draw finer lines, but are not ASCII.
+            let marker = if numbered || look.ascii { Marker::Custom(digit) } else { Marker::Braille };
             let style = line_style(app, c, i);
             datasets.push(Dataset::default().marker(marker).graph_type(GraphType::Line).style(style).data(&lane.track));
         }
         if let Some(line) = &optimum_line {
-            let mark = Marker::Custom(if look.ascii { ':' } else { '┊' });
+            let mark = Marker::Custom(look.sym_char(Sym::OptimumLine));
             datasets.push(Dataset::default().marker(mark).graph_type(GraphType::Line).style(ui.good).data(line));
         }
-        let step_mark = Marker::Custom(if look.ascii { '|' } else { '│' });
+        let step_mark = Marker::Custom(look.sym_char(Sym::StepLine));
         datasets.push(Dataset::default().marker(step_mark).graph_type(GraphType::Line).style(ui.dim).data(&step_line));
         let x_labels: Vec<Span> =
             [0, longest / 2, longest].iter().map(|v| Span::styled(v.to_string(), ui.dim)).collect();
         let y_labels = vec![Span::styled("0", ui.dim), Span::styled(format!("{cells:.0}"), ui.dim)];
-        let opt = optimum.map(|o| format!(" · optimum {o} {}", if look.ascii { ":" } else { "┊" })).unwrap_or_default();
-        let title = format!(" Cells flooded per move{opt} · step {} ", c.playback.pos);
+        let title = title(app, c, optimum, area.width.saturating_sub(2) as usize);
         Chart::new(datasets)
             .block(pane(look, Line::from(title)))
             .x_axis(
@@ -77,5 +99,6 @@ impl Widget for FloodChart<'_> {
             // The lane titles are the legend: each starts with its line's number, in its colour.
             .legend_position(None)
             .render(area, buf);
+        look.box_drawing_to_ascii(area, buf);
     }
 }

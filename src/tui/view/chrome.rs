@@ -3,8 +3,10 @@
 
 use super::super::app::{App, Tone};
 use super::super::explorer::Mode as ExMode;
-use super::super::keymap::hints;
+use super::super::keymap::{Key, hints};
+use super::super::look::Sym;
 use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
+use super::text::{fit_line, width};
 use crate::model::Mode;
 use crate::tui::update::colour_range;
 use ratatui::buffer::Buffer;
@@ -21,31 +23,31 @@ impl Widget for TitleBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let ui = app.look.ui();
-        let left = Line::from(vec![
+        let sep = app.look.sym(Sym::Sep);
+        let left = app.look.line(Line::from(vec![
             Span::styled(" floodit ", ui.title.add_modifier(ratatui::style::Modifier::REVERSED)),
             Span::raw(" "),
             Span::styled(app.puzzle.title.clone(), ui.title),
-        ]);
+        ]));
         let game = &app.game;
         let moves = match game.move_limit() {
             Some(l) => format!("move {} of {l}", game.moves_made()),
             None => format!("move {}", game.moves_made()),
         };
-        let mode = if game.mode().is_free() { "Free-Flood-It · " } else { "" };
+        let mode = if game.mode().is_free() { format!("Free-Flood-It{sep}") } else { String::new() };
         let doing = match &app.explorer.mode {
             ExMode::Play => String::new(),
-            ExMode::Step(s) => format!("stepping {} {}/{} · ", s.info.name, s.playback.pos, s.playback.len),
+            ExMode::Step(s) => format!("stepping {} {}/{}{sep}", s.info.name, s.playback.pos, s.playback.len),
             ExMode::Compare(c) => {
-                format!("comparing {} · step {}/{} · ", c.lanes.len(), c.playback.pos, c.playback.len)
+                format!("comparing {}{sep}step {}/{}{sep}", c.lanes.len(), c.playback.pos, c.playback.len)
             }
         };
+        // The moves always show; the title gives way (with an ellipsis) when the line is short.
         let right = Span::styled(format!("{doing}{mode}{moves} "), ui.dim);
-        let right_w = right.width() as u16;
-        let left_w = left.width() as u16;
-        left.render(area, buf);
-        if left_w + right_w + 1 < area.width {
-            buf.set_span(area.x + area.width - right_w, area.y, &right, right_w);
-        }
+        let right_w = (right.width() as u16).min(area.width);
+        let left_room = area.width.saturating_sub(right_w + 1) as usize;
+        fit_line(&app.look, &left, left_room, false).render(area, buf);
+        buf.set_span(area.x + area.width - right_w, area.y, &right, right_w);
     }
 }
 
@@ -85,7 +87,8 @@ impl Widget for StatusLine<'_> {
             };
             (text, ui.dim)
         };
-        Line::styled(format!(" {text}"), style).render(area, buf);
+        let line = app.look.line(Line::styled(format!(" {text}"), style));
+        fit_line(&app.look, &line, area.width as usize, true).render(area, buf);
     }
 }
 
@@ -93,11 +96,15 @@ impl Widget for StatusLine<'_> {
 fn playback_status(app: &App) -> Option<String> {
     let p = app.explorer.playback()?;
     let auto = if p.playing() { "Space pauses" } else { "Space autoplays" };
+    let (right, left) = (app.look.key_name(Key::Right), app.look.key_name(Key::Left));
     let text = match &app.explorer.mode {
         ExMode::Step(_) => {
-            format!("→ and ← step, {auto} ({:.1}/s, + and - change it), Enter takes over, Esc leaves.", p.rate())
+            format!(
+                "{right} and {left} step, {auto} ({:.1}/s, + and - change it), Enter takes over, Esc leaves.",
+                p.rate()
+            )
         }
-        _ => format!("→ and ← step every board, {auto} ({:.1}/s), Esc returns to your game.", p.rate()),
+        _ => format!("{right} and {left} step every board, {auto} ({:.1}/s), Esc returns to your game.", p.rate()),
     };
     Some(text)
 }
@@ -108,18 +115,20 @@ pub struct Footer<'a> {
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let ui = self.app.look.ui();
-        let all = hints(self.app.context());
+        let look = &self.app.look;
+        let ui = look.ui();
+        let all: Vec<(String, &str)> =
+            hints(self.app.context()).into_iter().map(|(k, h)| (look.key_name(k), h)).collect();
         let help = all.iter().position(|(_, h)| *h == "help");
         let mut spans = vec![Span::raw(" ")];
         let mut used = 1;
         // Keep "? help" last so that it is always shown, whatever the width.
-        let reserve = help.map(|i| all[i].0.len() + all[i].1.len() + 3).unwrap_or(0);
+        let reserve = help.map(|i| width(&all[i].0) + all[i].1.len() + 3).unwrap_or(0);
         for (i, (keys, hint)) in all.iter().enumerate() {
             if Some(i) == help {
                 continue;
             }
-            let w = keys.chars().count() + hint.len() + 3;
+            let w = width(keys) + hint.len() + 3;
             if used + w + reserve > area.width as usize {
                 break;
             }

@@ -6,6 +6,7 @@ use super::chart::FloodChart;
 use super::geometry::{Shape, board_geom};
 use super::pane;
 use super::panel::{duration, elapsed, failure};
+use super::text::{fit, width, wrap_all};
 use crate::model::Graph;
 use crate::tui::app::App;
 use crate::tui::explorer::compare::{Compare, Lane};
@@ -14,13 +15,20 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// The chart needs at least this much room.
 const CHART_MIN_H: u16 = 8;
 const CHART_MIN_W: u16 = 30;
 /// Below the boards, the chart gets half the height, up to this much.
 const CHART_ROOMY_H: u16 = 16;
+/// Beside the boards, the chart may shrink to this width rather than leave boards cut.
+const CHART_NARROW_W: u16 = 16;
+/// Below the boards, the chart takes at most this share of the height (in tenths): more is
+/// given to the boards' boxes.
+const CHART_MAX_TENTHS: u16 = 5;
+/// The widest a lane's time is written ("999 ms", "12.3 s").
+const TIME_W: usize = 6;
 /// A lane's box is this wide when there is room, so that its caption fits.
 const LANE_MIN_W: usize = 20;
 
@@ -42,10 +50,14 @@ pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
     for (place, scale) in tries {
         // Boxes wide enough for their captions if possible, else just wide enough for the board.
         for min_w in [LANE_MIN_W, 4] {
-            if let Some(l) = try_layout(body, n, g, place, scale, min_w) {
-                return l;
+            if let Some(l) = try_layout(body, n, g, place, scale, min_w, CHART_MIN_W) {
+                return balance(body, l);
             }
         }
+    }
+    // Whole boards beside a narrow chart, rather than boards that scroll.
+    if let Some(l) = try_layout(body, n, g, Place::Beside, (1, 1), 4, CHART_NARROW_W) {
+        return l;
     }
     // Nothing fits whole: one row of boxes (their boards scroll) over a small chart.
     let chart_h = CHART_MIN_H.min(body.height / 2);
@@ -53,6 +65,33 @@ pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
     let bw = (body.width / n as u16).max(1);
     let lanes = grid(n, n, bw, bh, (body.x, body.y));
     CompareLayout { lanes, chart: Rect { y: body.y + bh, height: chart_h, ..body } }
+}
+
+/// A chart below the boards that would take more than its share of the height gives the rest
+/// to the boards' boxes (which centre their boards, at a larger scale when it then fits), and
+/// boxes in a row narrower than the screen widen to share it.
+fn balance(body: Rect, mut l: CompareLayout) -> CompareLayout {
+    let Some(first) = l.lanes.first().copied() else { return l };
+    if l.chart.y < first.bottom() {
+        return l; // beside
+    }
+    let cap = CHART_MIN_H.max(body.height * CHART_MAX_TENTHS / 10);
+    if l.chart.height <= cap {
+        return l;
+    }
+    let rows = l.lanes.iter().map(|r| r.y).collect::<std::collections::BTreeSet<_>>().len() as u16;
+    let per_row = l.lanes.iter().filter(|r| r.y == first.y).count() as u16;
+    let grow = l.chart.height.saturating_sub(cap) / rows.max(1);
+    let bw = (body.width / per_row.max(1)).max(first.width);
+    let bh = first.height + grow;
+    let x0 = body.x + (body.width - bw * per_row) / 2;
+    for (i, r) in l.lanes.iter_mut().enumerate() {
+        let (row, col) = (i as u16 / per_row, i as u16 % per_row);
+        *r = Rect { x: x0 + col * bw, y: body.y + row * bh, width: bw, height: bh };
+    }
+    let top = body.y + rows * bh;
+    l.chart = Rect { y: top, height: body.bottom() - top, ..body };
+    l
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -74,7 +113,15 @@ fn grid(n: usize, per_row: usize, bw: u16, bh: u16, origin: (u16, u16)) -> Vec<R
 }
 
 /// The layout with the chart at `place` and cells of `scale`, if every board fits whole.
-fn try_layout(body: Rect, n: usize, g: &Graph, place: Place, scale: (u16, u16), min_w: usize) -> Option<CompareLayout> {
+fn try_layout(
+    body: Rect,
+    n: usize,
+    g: &Graph,
+    place: Place,
+    scale: (u16, u16),
+    min_w: usize,
+    chart_w: u16,
+) -> Option<CompareLayout> {
     let wrap = if g.topology().wraps() { 2 } else { 0 };
     let shape = Shape::of(g);
     let bw = (shape.cols * scale.0 as usize + wrap + 2).max(min_w);
@@ -95,7 +142,7 @@ fn try_layout(body: Rect, n: usize, g: &Graph, place: Place, scale: (u16, u16), 
                     }
                 })
             }
-            Place::Beside => (w + CHART_MIN_W as usize <= width && h <= height).then(|| {
+            Place::Beside => (w + chart_w as usize <= width && h <= height).then(|| {
                 let lanes = grid(n, per_row, bw as u16, bh as u16, (body.x, body.y));
                 CompareLayout { lanes, chart: Rect { x: body.x + w as u16, width: body.width - w as u16, ..body } }
             }),
@@ -120,31 +167,64 @@ impl Widget for CompareView<'_> {
     }
 }
 
+/// A lane's title: its number (its line's marker in the chart, in its colour when there is
+/// colour), the solver, and the moves it takes (or how it stands), which stay however narrow the
+/// box: the name gives way first, cut with an ellipsis. The time goes on the right when it fits.
+fn lane_title(app: &App, c: &Compare, i: usize, lane: &Lane, room: usize) -> (Line<'static>, Option<String>) {
+    let look = &app.look;
+    let run = app.explorer.runs.find(&lane.solver, &c.problem);
+    let (moves, short, time) = match run.map(|r| &r.state) {
+        Some(RunState::Done(s)) => {
+            (format!("{} moves", s.len()), s.len().to_string(), Some(duration(s.elapsed.as_secs_f64() * 1e3)))
+        }
+        Some(RunState::Running(job)) => ("solving".into(), "...".into(), Some(elapsed(job.elapsed()))),
+        Some(RunState::Failed(_)) => ("no answer".into(), "-".into(), None),
+        Some(RunState::Queued) | None => ("waiting".into(), "...".into(), None),
+    };
+    let number = format!(" {}", i + 1);
+    let style = super::chart::line_style(app, c, i).add_modifier(Modifier::BOLD);
+    let name = &lane.solver;
+    let fixed = |tail: &str| width(&number) + 1 + 2 + width(tail) + 1;
+    let (tail, name_room) = [&moves, &short]
+        .into_iter()
+        .find_map(|t| (fixed(t) + width(name) <= room).then(|| (t.clone(), width(name))))
+        .unwrap_or_else(|| (short.clone(), room.saturating_sub(fixed(&short))));
+    let title = Line::from(vec![
+        Span::styled(number, style),
+        Span::raw(format!(" {}: {tail} ", fit(look, name, name_room.max(1)))),
+    ]);
+    // Room for the longest time ("999 ms"), so that whether it shows does not depend on the time.
+    let time = time.filter(|_| title.width() + TIME_W + 2 <= room);
+    (title, time)
+}
+
 fn draw_lane(app: &App, c: &Compare, i: usize, lane: &Lane, rect: Rect, buf: &mut Buffer) {
-    let ui = app.look.ui();
+    let look = &app.look;
+    let ui = look.ui();
     let run = app.explorer.runs.find(&lane.solver, &c.problem);
     let pos = c.playback.pos;
-    // The lane number is its line's marker in the chart (and its colour, when there is colour).
-    let number = Span::styled(format!(" {}", i + 1), super::chart::line_style(app, c, i).add_modifier(Modifier::BOLD));
-    let mut block = pane(&app.look, Line::from(vec![number, Span::raw(format!(" {} ", lane.solver))]));
-    let (time, caption) = match run.map(|r| &r.state) {
-        Some(RunState::Done(s)) => {
-            let claim = if s.optimal { ", optimal" } else { "" };
-            let flooded = if pos >= lane.len { "flooded · " } else { "" };
-            (duration(s.elapsed.as_secs_f64() * 1e3), format!(" {flooded}{} moves{claim} ", s.len()))
-        }
-        Some(RunState::Running(job)) => (elapsed(job.elapsed()), " solving ".to_string()),
-        Some(RunState::Failed(_)) => (String::new(), " no answer ".to_string()),
-        Some(RunState::Queued) | None => (String::new(), " waiting ".to_string()),
-    };
-    if !time.is_empty() {
-        block = block.title_top(Line::styled(format!(" {time} "), ui.dim).right_aligned());
+    let room = rect.width.saturating_sub(2) as usize;
+    let (title, time) = lane_title(app, c, i, lane, room);
+    let mut block = pane(look, title);
+    if let Some(t) = time {
+        block = block.title_top(Line::styled(format!(" {t} "), ui.dim).right_aligned());
     }
-    let block = block.title_bottom(Line::styled(caption, ui.dim));
+    let caption = match run.map(|r| &r.state) {
+        Some(RunState::Done(s)) => {
+            let claim = if s.optimal { "optimal" } else { "not proven" };
+            if pos >= lane.len { format!("flooded, {claim}") } else { claim.to_string() }
+        }
+        _ => String::new(),
+    };
+    if !caption.is_empty() {
+        let caption = fit(look, &caption, room.saturating_sub(2));
+        block = block.title_bottom(Line::styled(format!(" {caption} "), ui.dim));
+    }
     let inner = block.inner(rect);
     block.render(rect, buf);
     if let Some(RunState::Failed(e)) = run.map(|r| &r.state) {
-        Paragraph::new(Line::styled(failure(e), ui.warn)).wrap(Wrap { trim: true }).render(inner, buf);
+        let lines = wrap_all(&[look.line(Line::styled(failure(e), ui.warn))], inner.width as usize);
+        Paragraph::new(lines).render(inner, buf);
         return;
     }
     // Until its solver answers, a lane shows the common starting position.
@@ -157,7 +237,8 @@ fn draw_lane(app: &App, c: &Compare, i: usize, lane: &Lane, rect: Rect, buf: &mu
     let marks = if stepping { Marks::plain(game).with_gained(game) } else { Marks::plain(game) };
     draw_board(&app.look, game, &marks, &geom, buf);
     if geom.scrolled() && rect.height > 0 {
-        buf.set_stringn(rect.x + 1, rect.y + rect.height - 1, scroll_note(&geom), inner.width as usize, ui.dim);
+        let note = fit(look, &scroll_note(&geom), inner.width as usize);
+        buf.set_stringn(rect.x + 1, rect.y + rect.height - 1, note, inner.width as usize, ui.dim);
     }
 }
 
@@ -186,6 +267,21 @@ mod tests {
         for r in l.lanes.iter().chain([&l.chart]) {
             assert!(inside(*r, body), "{r:?}");
         }
+    }
+
+    #[test]
+    fn the_chart_takes_at_most_half_the_height_and_boards_stay_whole() {
+        let g = Graph::new(Topology::Grid, 14, 14).unwrap();
+        let body = Rect::new(0, 1, 200, 57);
+        // Four boards fit one row only at two columns a cell: the boxes get the height the
+        // chart would have wasted.
+        let l = layout(body, 4, &g);
+        assert!(l.chart.height <= body.height / 2, "{:?}", l.chart);
+        assert_eq!(l.chart.bottom(), body.bottom());
+        assert!(l.lanes.iter().all(|r| r.width >= 30 && r.height >= 16 && inside(*r, body)));
+        // 80x24, four boards: whole, beside a narrow chart, rather than cut.
+        let small = layout(Rect::new(0, 1, 80, 21), 4, &g);
+        assert_eq!((small.lanes[3], small.chart), (Rect::new(48, 1, 16, 16), Rect::new(64, 1, 16, 21)));
     }
 
     #[test]

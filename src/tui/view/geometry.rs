@@ -3,6 +3,7 @@
 
 use super::super::app::App;
 use super::super::explorer::Panel;
+use super::legend;
 use crate::model::{Cell, Graph, Pos, Topology};
 use ratatui::layout::Rect;
 
@@ -22,6 +23,8 @@ const HISTORY_MIN: u16 = 5;
 pub struct Panes {
     pub title: Rect,
     pub board: Rect,
+    /// The colour legend, under the board.
+    pub legend: Rect,
     pub history: Rect,
     pub panel: Rect,
     pub status: Rect,
@@ -107,7 +110,8 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
             if exploring { panel_h.max((side.height * 3 / 4).min(side.height - HISTORY_MIN)) } else { panel_h };
         let history = Rect { height: side.height - panel_h, ..side };
         let panel = Rect { y: side.y + history.height, height: panel_h, ..side };
-        Some(Panes { title, board, history, panel, status, footer })
+        let (board, legend) = split_legend(board, need_h, app);
+        Some(Panes { title, board, legend, history, panel, status, footer })
     } else {
         // Stacked: the board on top, history and solver panel side by side below.
         let below_min = 6.min(main.height / 2);
@@ -118,8 +122,23 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
         let history_w = if exploring { below.width / 3 } else { below.width * 2 / 5 };
         let history = Rect { width: history_w, ..below };
         let panel = Rect { x: below.x + history.width, width: below.width - history.width, ..below };
-        Some(Panes { title, board, history, panel, status, footer })
+        let (board, legend) = split_legend(board, need_h, app);
+        Some(Panes { title, board, legend, history, panel, status, footer })
     }
+}
+
+/// Splits the board's column into the board and the legend under it: the legend gets the rows
+/// the board does not need, as many as its fullest form wants, and at least what shows every
+/// colour (taken from the board, which then scrolls or shrinks), but never half the column.
+fn split_legend(column: Rect, need_h: u16, app: &App) -> (Rect, Rect) {
+    let board = app.game.board();
+    let (k, cells) = (board.num_colours(), board.len());
+    let want = legend::wanted_rows(k, cells, column.width);
+    let least = legend::least_rows(k, cells, column.width);
+    let spare = column.height.saturating_sub(need_h);
+    let h = spare.min(want).max(least).min(column.height / 2);
+    let board = Rect { height: column.height - h, ..column };
+    (board, Rect { y: board.bottom(), height: h, ..column })
 }
 
 /// How the board is drawn inside its pane.
@@ -220,6 +239,12 @@ pub fn app_board_geom(app: &App) -> Option<BoardGeom> {
     let p = panes(area, app)?;
     let inner = super::board::inner(p.board);
     Some(board_geom(inner, app.game.board().graph(), app.cursor))
+}
+
+/// The colour whose legend entry is at screen `(x, y)` in the current app (for mouse clicks).
+pub fn legend_hit(app: &App, x: u16, y: u16) -> Option<crate::model::Colour> {
+    let area = Rect { x: 0, y: 0, width: app.width, height: app.height };
+    legend::hit(app, panes(area, app)?.legend, x, y)
 }
 
 #[cfg(test)]

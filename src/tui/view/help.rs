@@ -1,7 +1,8 @@
 //! The help screen, generated from the key table; it scrolls when the terminal is too short.
 
 use super::super::app::App;
-use super::super::keymap::{Binding, Context, KEYMAP};
+use super::super::keymap::{Binding, Context, KEYMAP, Key};
+use super::super::look::{Look, Sym};
 use super::{centred, popup, wrapped_height};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -14,8 +15,8 @@ pub struct HelpView<'a> {
     pub scroll: u16,
 }
 
-fn keys_of(b: &Binding) -> String {
-    b.keys.iter().map(|k| k.name()).collect::<Vec<_>>().join("/")
+fn keys_of(look: &Look, b: &Binding) -> String {
+    b.keys.iter().map(|&k| look.key_name(k)).collect::<Vec<_>>().join("/")
 }
 
 /// The bindings of `contexts` one per line (bindings with the same text share a line).
@@ -24,8 +25,8 @@ fn table(app: &App, title: &str, contexts: &[Context]) -> Vec<Line<'static>> {
     let mut rows: Vec<(String, &str)> = Vec::new();
     for b in KEYMAP.iter().filter(|b| contexts.contains(&b.context)) {
         match rows.last_mut() {
-            Some((keys, help)) if *help == b.help => *keys = format!("{keys} {}", keys_of(b)),
-            _ => rows.push((keys_of(b), b.help)),
+            Some((keys, help)) if *help == b.help => *keys = format!("{keys} {}", keys_of(&app.look, b)),
+            _ => rows.push((keys_of(&app.look, b), b.help)),
         }
     }
     let width = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
@@ -48,22 +49,22 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         "Stepping through a solution (p) and comparing solvers (v)",
         &[Context::Playback, Context::Step, Context::Compare],
     ));
-    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Global] {
+    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog, Context::Global] {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];
         for (i, b) in KEYMAP.iter().filter(|b| b.context == ctx).enumerate() {
             if i > 0 {
-                spans.push(Span::styled(" · ", ui.dim));
+                spans.push(Span::styled(app.look.sym(Sym::Sep), ui.dim));
             }
-            spans.push(Span::styled(keys_of(b), ui.key));
+            spans.push(Span::styled(keys_of(&app.look, b), ui.key));
             spans.push(Span::styled(format!(" {}", if b.hint.is_empty() { b.help } else { b.hint }), ui.text));
         }
         lines.push(Line::from(spans));
     }
     lines.push(Line::styled(
-        "Mouse: click a cell to play it. To select text with the mouse, hold Shift while dragging.",
+        "Mouse: click a cell to play it, or a colour in the legend under the board; the wheel scrolls the solver panel. To select text with the mouse, hold Shift while dragging.",
         ui.dim,
     ));
-    lines
+    app.look.lines(lines)
 }
 
 /// Where the help box goes in `area`, and the most lines it can be scrolled by (it scrolls by
@@ -92,9 +93,9 @@ impl Widget for HelpView<'_> {
         let close = KEYMAP
             .iter()
             .find(|b| b.context == Context::Popup && b.action == super::super::action::Action::Close)
-            .map(keys_of)
+            .map(|b| keys_of(&app.look, b))
             .unwrap_or_default();
-        let more = if scroll < max { format!(", {} for more", app.look.sym("↓", "j")) } else { String::new() };
+        let more = if scroll < max { format!(", {} for more", app.look.key_name(Key::Down)) } else { String::new() };
         let title = format!("Help ({close} to close{more})");
         let mut lines = help_lines(app);
         // Scrolling by whole lines keeps it simple: wrapped lines scroll as one.

@@ -6,6 +6,7 @@ use super::super::app::App;
 use super::super::keymap::colour_key_name;
 use super::pane;
 use crate::model::Mode;
+use crate::tui::look::Sym;
 use crate::tui::theme::contrast;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -58,7 +59,7 @@ impl Widget for HistoryView<'_> {
                     (true, true) => (format!("{} ", look.glyph(c)), ui.dim),
                     (false, false) => ("  ".to_string(), Style { bg, ..Style::default() }),
                     (false, true) => (
-                        look.sym("▒▒", "::").to_string(),
+                        look.sym(Sym::Shade).to_string(),
                         Style { fg: bg, ..Style::default() }.add_modifier(Modifier::DIM),
                     ),
                 };
@@ -78,7 +79,9 @@ impl Widget for HistoryView<'_> {
                 ];
                 match base {
                     None if undone => spans.push(Span::styled(" undone", ui.dim)),
-                    Some(b) if i == b => spans.push(Span::styled(format!(" {} solution", look.sym("←", "<-")), ui.dim)),
+                    Some(b) if i == b => {
+                        spans.push(Span::styled(format!(" {} solution", look.sym(Sym::PointLeft)), ui.dim))
+                    }
                     _ => {}
                 }
                 Line::from(spans)

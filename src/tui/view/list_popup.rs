@@ -4,14 +4,13 @@
 //! (drawn dim, the reason beside it). An entry too wide for the box ends in an ellipsis: entries
 //! never wrap, so one row is always one entry.
 
-use super::super::look::Look;
+use super::super::look::{Look, Sym};
+use super::text::{fit, fit_line};
 use super::{centred, pane};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Clear, Widget};
-use unicode_width::UnicodeWidthChar;
 
 /// One entry as the list shows it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,53 +45,6 @@ pub fn window(selected: usize, len: usize, room: usize) -> usize {
     selected.min(len - 1).saturating_sub(room / 2).min(len - room)
 }
 
-/// Where to cut `text` to fit `width` columns: the bytes kept, and the ellipsis to add (none when
-/// it fits, or when not even the ellipsis fits).
-fn cut(text: &str, width: usize, ascii: bool) -> (usize, &'static str) {
-    let used: usize = text.chars().map(|c| c.width().unwrap_or(0)).sum();
-    if used <= width {
-        return (text.len(), "");
-    }
-    let ellipsis = if ascii { "..." } else { "…" };
-    let ellipsis = if width >= ellipsis.chars().count() { ellipsis } else { "" };
-    let room = width - ellipsis.chars().count();
-    let mut w = 0;
-    for (i, c) in text.char_indices() {
-        w += c.width().unwrap_or(0);
-        if w > room {
-            return (i, ellipsis);
-        }
-    }
-    (text.len(), ellipsis)
-}
-
-/// `text` cut to `width` columns, ending in an ellipsis when it is cut.
-pub fn fit(text: &str, width: usize, ascii: bool) -> String {
-    let (keep, ellipsis) = cut(text, width, ascii);
-    format!("{}{ellipsis}", &text[..keep])
-}
-
-/// A line cut to `width` columns, span by span so each keeps its style, with an ellipsis.
-fn fit_line<'a>(line: &Line<'a>, width: usize, ascii: bool) -> Line<'a> {
-    let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-    let (mut keep, ellipsis) = cut(&text, width, ascii);
-    if ellipsis.is_empty() && keep == text.len() {
-        return line.clone();
-    }
-    let mut spans = Vec::new();
-    for s in &line.spans {
-        let n = keep.min(s.content.len());
-        if n == 0 {
-            break;
-        }
-        spans.push(Span::styled(s.content[..n].to_string(), s.style));
-        keep -= n;
-    }
-    let style = spans.last().map_or(Style::default(), |s: &Span| s.style);
-    spans.push(Span::styled(ellipsis, style));
-    Line::from(spans)
-}
-
 impl ListPopup<'_> {
     fn row_line(&self, row: &Row, selected: bool, width: usize) -> Line<'static> {
         let ui = self.look.ui();
@@ -108,7 +60,7 @@ impl ListPopup<'_> {
         }
         let style = if row.disabled.is_some() { ui.dim } else { ui.text };
         let style = if selected { style.patch(ui.highlight) } else { style };
-        Line::styled(fit(&text, width, self.look.ascii), style)
+        Line::styled(fit(self.look, &self.look.text(&text), width), style)
     }
 }
 
@@ -125,7 +77,6 @@ impl Widget for ListPopup<'_> {
         let inner = block.inner(rect);
         block.render(rect, buf);
         let width = inner.width as usize;
-        let ascii = self.look.ascii;
         let mut y = inner.y;
         let bottom = inner.bottom();
         let put = |line: Line, y: &mut u16, buf: &mut Buffer| {
@@ -135,12 +86,12 @@ impl Widget for ListPopup<'_> {
             }
         };
         for l in &self.above {
-            put(fit_line(l, width, ascii), &mut y, buf);
+            put(fit_line(self.look, &self.look.line(l.clone()), width, false), &mut y, buf);
         }
         let room = (bottom.saturating_sub(y) as usize).saturating_sub(self.below.len());
         if self.rows.is_empty() {
             if room > 0 {
-                put(Line::styled(fit(self.empty, width, ascii), ui.dim), &mut y, buf);
+                put(Line::styled(fit(self.look, self.empty, width), ui.dim), &mut y, buf);
             }
         } else {
             let first = window(self.selected, self.rows.len(), room);
@@ -151,7 +102,7 @@ impl Widget for ListPopup<'_> {
             }
             // Arrows on the right frame say that entries are hidden above or below.
             let edge = rect.right().saturating_sub(1);
-            let (up, down) = if ascii { ("^", "v") } else { ("▲", "▼") };
+            let (up, down) = (self.look.sym(Sym::MoreAbove), self.look.sym(Sym::MoreBelow));
             if first > 0 && shown > 0 {
                 buf.set_string(edge, top, up, ui.border);
             }
@@ -160,7 +111,7 @@ impl Widget for ListPopup<'_> {
             }
         }
         for l in &self.below {
-            put(fit_line(l, width, ascii), &mut y, buf);
+            put(fit_line(self.look, &self.look.line(l.clone()), width, false), &mut y, buf);
         }
     }
 }
@@ -180,16 +131,6 @@ mod tests {
             assert!((first..first + 5).contains(&selected), "{selected} is shown");
         }
         assert_eq!(window(3, 20, 0), 0);
-    }
-
-    #[test]
-    fn too_wide_text_ends_in_an_ellipsis() {
-        assert_eq!(fit("greedy", 6, false), "greedy");
-        assert_eq!(fit("greedy", 5, false), "gree…");
-        assert_eq!(fit("greedy", 5, true), "gr...");
-        assert_eq!(fit("日本語", 4, false), "日…", "wide characters count twice");
-        assert_eq!(fit("abc", 0, false), "");
-        assert_eq!(fit("abcdef", 2, true), "ab", "no room for an ellipsis");
     }
 
     fn drawn(list: ListPopup, w: u16, h: u16) -> String {
@@ -239,15 +180,5 @@ mod tests {
         assert!(disabled.contains("> [ ] solver 3 with a name far too long for this box  (not here)"), "{disabled}");
         let empty = drawn(ListPopup { rows: Vec::new(), ..list(0) }, 30, 10);
         assert!(empty.contains("│none"), "{empty}");
-    }
-
-    #[test]
-    fn a_cut_line_keeps_the_styles_of_its_spans() {
-        let a = Style::default().fg(ratatui::style::Color::Red);
-        let line = Line::from(vec![Span::styled("abc", a), Span::raw("defgh")]);
-        let cut = fit_line(&line, 5, false);
-        assert_eq!(cut.spans.iter().map(|s| s.content.as_ref()).collect::<String>(), "abcd…");
-        assert_eq!((cut.spans[0].content.as_ref(), cut.spans[0].style), ("abc", a));
-        assert_eq!(fit_line(&line, 8, false), line, "a line that fits is kept as it is");
     }
 }

@@ -1,27 +1,34 @@
 //! The views: each pane is a widget drawn from `&App`; nothing here changes state.
 
 pub mod board;
+mod card;
 mod chart;
 mod chrome;
 pub mod compare;
+mod dialog;
 pub mod geometry;
 pub mod help;
 mod history;
 mod leaderboard;
+pub mod legend;
 pub mod list_popup;
 mod overlays;
 mod panel;
+pub mod stats;
+pub mod text;
+mod win;
 
 /// How long a run took, as the panel writes it (the status line uses it too).
 pub(super) use panel::elapsed;
+/// How the solver panel scrolls: (rows shown, most it can scroll).
+pub(super) use panel::scroll_room as panel_scroll_room;
 
 use super::app::{App, Overlay};
-use super::explorer::Mode as ExMode;
 use super::look::Look;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -37,15 +44,18 @@ pub fn draw(frame: &mut Frame, app: &App) {
         frame.render_widget(compare::CompareView { app, compare }, body);
     } else {
         frame.render_widget(board::BoardView { app }, p.board);
+        frame.render_widget(legend::LegendView { app }, p.legend);
         frame.render_widget(history::HistoryView { app }, p.history);
         frame.render_widget(panel::SolverPanel { app }, p.panel);
     }
     frame.render_widget(chrome::StatusLine { app }, p.status);
     frame.render_widget(chrome::Footer { app }, p.footer);
-    let playing = matches!(app.explorer.mode, ExMode::Play);
     match &app.overlay {
-        Overlay::None if playing && app.game.is_solved() => frame.render_widget(overlays::Solved { app }, area),
         Overlay::None => {}
+        Overlay::Won => frame.render_widget(win::WinView { app }, area),
+        Overlay::OutOfMoves => frame.render_widget(win::OutOfMovesView { app }, area),
+        Overlay::NewGame(dialog) => frame.render_widget(dialog::DialogView { app, dialog }, area),
+        Overlay::Stats(shown, scroll) => frame.render_widget(stats::StatsView { app, shown, scroll: *scroll }, area),
         Overlay::Help(scroll) => frame.render_widget(help::HelpView { app, scroll: *scroll }, area),
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
@@ -61,7 +71,7 @@ pub fn pane<'a>(look: &Look, title: impl Into<Line<'a>>) -> Block<'a> {
     Block::bordered()
         .border_set(look.border_set())
         .border_style(look.ui().border)
-        .title(title.into().style(look.ui().title))
+        .title(look.line(title.into()).style(look.ui().title))
 }
 
 /// A box of `width`×`height` centred in `area` (clipped to it).
@@ -71,32 +81,14 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
     Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h }
 }
 
-/// Draws `lines` in a titled box over whatever is below.
+/// Draws `lines` in a titled box over whatever is below, wrapped with hanging indents.
 pub fn popup(look: &Look, title: &str, lines: Vec<Line>, area: Rect, buf: &mut ratatui::buffer::Buffer) {
     Clear.render(area, buf);
-    Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(look, format!(" {title} "))).render(area, buf);
+    let lines = text::wrap_all(&look.lines(lines), area.width.saturating_sub(2) as usize);
+    Paragraph::new(lines).block(pane(look, format!(" {title} "))).render(area, buf);
 }
 
-/// How many terminal rows `lines` take at `width` when word-wrapped (for sizing popups).
+/// How many terminal rows `lines` take at `width` when wrapped as [`popup`] wraps them.
 pub fn wrapped_height(lines: &[Line], width: u16) -> u16 {
-    let w = width.max(1) as usize;
-    let mut rows = 0;
-    for line in lines {
-        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
-        let mut used = 0;
-        rows += 1;
-        for word in text.split_inclusive(' ') {
-            let n = word.chars().count();
-            if used > 0 && used + n.saturating_sub(1) > w {
-                rows += 1;
-                used = 0;
-            }
-            used += n;
-            while used > w {
-                rows += 1;
-                used -= w;
-            }
-        }
-    }
-    rows
+    text::wrap_all(lines, width as usize).len().min(u16::MAX as usize) as u16
 }

@@ -1,24 +1,26 @@
-//! Boxes drawn over the panes: the solved screen, the puzzle picker, the chooser of solvers to
-//! compare, the resume offer and the game ID.
+//! Boxes drawn over the panes: the puzzle picker, the chooser of solvers to compare, the resume
+//! offer and the game ID.
 
-use super::super::app::{App, Offer, Optimum};
+use super::super::app::{App, Offer};
 use super::super::explorer::chooser::{Chooser, MAX_LANES};
 use super::super::keymap::{Context, hints};
 use super::super::picker::{Entry, Picker};
 use super::super::save::{FoundState, SavedGame};
 use super::list_popup::{ListPopup, Row};
+use super::text::{fit, fit_line, wrap_all};
 use super::{centred, popup, wrapped_height};
 use crate::formats::{id, tatham};
+use crate::tui::id_file::ID_FILE;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 fn key_line(app: &App, ctx: Context) -> Line<'static> {
     let ui = app.look.ui();
     let mut spans = Vec::new();
-    for (keys, hint) in hints(ctx) {
-        spans.push(Span::styled(keys, ui.key));
+    for (key, hint) in hints(ctx) {
+        spans.push(Span::styled(app.look.key_name(key), ui.key));
         spans.push(Span::styled(format!(" {hint}  "), ui.dim));
     }
     Line::from(spans)
@@ -26,53 +28,11 @@ fn key_line(app: &App, ctx: Context) -> Line<'static> {
 
 /// A box sized to its text, at most `max_w` wide, centred in `area`.
 fn boxed(app: &App, title: &str, lines: Vec<Line>, max_w: u16, area: Rect, buf: &mut Buffer) {
+    let lines = app.look.lines(lines);
     let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
     let w = (widest + 4).clamp(title.len() as u16 + 6, max_w).min(area.width);
     let h = wrapped_height(&lines, w.saturating_sub(2)) + 2;
     popup(&app.look, title, lines, centred(area, w, h.min(area.height)), buf);
-}
-
-pub struct Solved<'a> {
-    pub app: &'a App,
-}
-
-impl Widget for Solved<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.app;
-        let ui = app.look.ui();
-        let n = app.game.moves_made() as u32;
-        let verdict = match (app.optimum_moves(), &app.optimum) {
-            (Some(o), _) if n == o => Line::styled(format!("Optimal: the best possible is {o}."), ui.good),
-            (Some(o), _) if n > o => {
-                Line::styled(format!("The optimum is {o}: {} more than the best.", n - o), ui.text)
-            }
-            (Some(o), _) => Line::styled(format!("The stated optimum is {o}, yet you needed only {n}!"), ui.good),
-            (None, Optimum::Searching(_)) => Line::styled("The optimum is still being searched for.", ui.dim),
-            (None, Optimum::Unknown { at_least: Some(lb), .. }) => {
-                Line::styled(format!("The optimum is at least {lb}."), ui.dim)
-            }
-            (None, _) => Line::styled("The optimum of this board is not known.", ui.dim),
-        };
-        let limit = match app.game.move_limit() {
-            Some(l) if n > l => Some(Line::styled(format!("That is past the move limit of {l}."), ui.warn)),
-            Some(l) => Some(Line::styled(format!("Within the move limit of {l}."), ui.text)),
-            None => None,
-        };
-        let mut lines = vec![Line::styled(format!("Solved in {n} moves."), ui.good), verdict];
-        lines.extend(limit);
-        lines.push(Line::raw(""));
-        lines.push(Line::from(vec![
-            Span::styled("n", ui.key),
-            Span::styled(" new game  ", ui.dim),
-            Span::styled("u", ui.key),
-            Span::styled(" undo  ", ui.dim),
-            Span::styled("o", ui.key),
-            Span::styled(" open  ", ui.dim),
-            Span::styled("q", ui.key),
-            Span::styled(" quit", ui.dim),
-        ]));
-        boxed(app, " Solved ", lines, 50, area, buf);
-    }
 }
 
 /// "2 moves made (and 1 undone)".
@@ -133,6 +93,8 @@ impl Widget for PickerView<'_> {
     }
 }
 
+const MAX_CHOOSER_W: u16 = 76;
+
 pub struct ChooserView<'a> {
     pub app: &'a App,
     pub chooser: &'a Chooser,
@@ -157,16 +119,29 @@ impl Widget for ChooserView<'_> {
                 disabled: i.disabled.clone(),
             })
             .collect();
-        let detail = c.current().map(|i| i.disabled.clone().unwrap_or_else(|| i.summary.clone())).unwrap_or_default();
+        // Why the selected solver is greyed out (for a polynomial one, the board's class and its
+        // source), else what it does: on two lines at most.
+        let detail = c.current().map(|i| i.detail.clone()).unwrap_or_default();
+        let room = MAX_CHOOSER_W.min(area.width).saturating_sub(2) as usize;
+        let detail = app.look.text(&detail).into_owned();
+        let wrapped = wrap_all(&[Line::raw(detail.as_str())], room);
+        let first: String =
+            wrapped.first().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).unwrap_or_default();
+        let mut below = vec![Line::styled(first.clone(), ui.dim)];
+        let rest = detail[first.trim_end().len().min(detail.len())..].trim_start();
+        if !rest.is_empty() {
+            below.push(fit_line(&app.look, &Line::styled(rest.to_string(), ui.dim), room, true));
+        }
+        below.push(key_line(app, Context::Chooser));
         ListPopup {
             look: &app.look,
             title: " Compare solvers ",
-            max_width: 76,
+            max_width: MAX_CHOOSER_W,
             above: vec![Line::styled(format!("Up to {MAX_LANES} solvers, side by side from {from}:"), ui.dim)],
             rows,
             selected: c.selection.index(),
             empty: "no solvers",
-            below: vec![Line::styled(detail, ui.dim), key_line(app, Context::Chooser)],
+            below,
         }
         .render(area, buf);
     }
@@ -205,31 +180,58 @@ pub struct IdView<'a> {
 impl Widget for IdView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
-        let ui = app.look.ui();
+        let look = &app.look;
+        let ui = look.ui();
         let game = &app.game;
         let own = id::encode(game.start(), game.mode(), game.move_limit());
-        let mut lines = vec![Line::styled("floodit ID (floodit play --id ID):", ui.dim), Line::styled(own, ui.title)];
-        if let Some(limit) = game.move_limit()
-            && let Ok(t) = tatham::export(game.start(), game.mode(), limit)
-        {
+        let tatham = game.move_limit().and_then(|l| tatham::export(game.start(), game.mode(), l).ok());
+        let w = area.width as usize;
+        // Each ID on one line of its own, never wrapped: a wrapped ID copies with a line break.
+        // One too long for the screen is cut with an ellipsis, and the box says so.
+        let mut cut = own.len() > w;
+        let mut lines = vec![
+            Line::styled("floodit ID (floodit play --id ID):", ui.dim),
+            Line::styled(fit(look, &own, w), ui.title),
+        ];
+        if let Some(t) = &tatham {
+            cut |= t.len() > w;
             lines.push(Line::styled("Tatham's Flood ID:", ui.dim));
-            lines.push(Line::styled(t, ui.text));
+            lines.push(Line::styled(fit(look, t, w), ui.text));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            "Copied to the clipboard where the terminal allows it (OSC 52); or Shift+drag to select. Esc closes.",
+        let mut note = vec![Span::styled(
+            "Copied to the clipboard where the terminal allows it (OSC 52); or Shift+drag to select.",
             ui.dim,
-        ));
-        // No side borders: a long ID wraps at the screen's edge, so selecting it with the mouse
-        // picks up no frame characters.
-        let h = (wrapped_height(&lines, area.width) + 2).min(area.height);
+        )];
+        if cut {
+            let text = format!(
+                "Cut to fit the screen: the whole ID has {} characters, and was copied to the clipboard where the terminal allows it (OSC 52).",
+                own.len()
+            );
+            note = vec![Span::styled(text, ui.warn)];
+        }
+        lines.push(Line::from(note));
+        let file = match &app.options.store {
+            Some(store) => format!("writes it to {}", store.dir().join(ID_FILE).display()),
+            None => "writes it to a file (no data directory here)".to_string(),
+        };
+        lines.push(Line::from(vec![Span::styled("w", ui.key), Span::styled(format!(" {file}; Esc closes."), ui.dim)]));
+        let lines = look.lines(lines);
+        // No side borders, so that selecting an ID with the mouse picks up no frame characters;
+        // the text under the IDs wraps (with hanging indents) as any other.
+        let wrapped: Vec<Line> = lines[..lines.len() - 2]
+            .iter()
+            .cloned()
+            .chain(super::text::wrap_all(&lines[lines.len() - 2..], w))
+            .collect();
+        let h = (wrapped.len() as u16 + 2).min(area.height);
         let rect = centred(area, area.width, h);
         Clear.render(rect, buf);
         let block = Block::new()
             .borders(Borders::TOP | Borders::BOTTOM)
-            .border_set(app.look.border_set())
+            .border_set(look.border_set())
             .border_style(ui.border)
             .title(Line::styled(" Game ID ", ui.title));
-        Paragraph::new(lines).wrap(Wrap { trim: false }).block(block).render(rect, buf);
+        Paragraph::new(wrapped).block(block).render(rect, buf);
     }
 }

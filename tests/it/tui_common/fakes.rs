@@ -87,6 +87,7 @@ impl Solver for FakeSelector {
         }
         let mut s = FakeStrip.solve(problem, control)?;
         s.notes.insert(0, format!("poly: {class} → fake-2xn"));
+        s.delegated_to = Some("fake-2xn".into());
         Ok(s)
     }
 }

@@ -30,6 +30,37 @@ pub fn app_with(words: &[&str], width: u16, height: u16, store: Option<Store>, s
     build_play(&args, setup).unwrap_or_else(|e| panic!("{}", e.message))
 }
 
+/// Like [`app`], with puzzle files listed from `puzzles` in the picker.
+pub fn app_with_puzzles(words: &[&str], width: u16, height: u16, puzzles: &str) -> App {
+    let mut argv = vec!["floodit", "play"];
+    argv.extend_from_slice(words);
+    let Some(Command::Play(args)) = Cli::parse_from(argv).command else { unreachable!() };
+    let setup = PlaySetup {
+        size: Some((width, height)),
+        store: None,
+        puzzles_dir: Some(puzzles.into()),
+        search_optimum: false,
+    };
+    build_play(&args, setup).unwrap_or_else(|e| panic!("{}", e.message))
+}
+
+/// The heuristic and exact solvers the snapshots were taken with, and no others: solvers
+/// registered later (or the real polynomial family) leave the snapshots as they are.
+pub fn pinned(mut a: App) -> App {
+    const KNOWN: [&str; 8] = ["greedy", "perimeter", "cycle", "lookahead", "beam", "fast", "exact", "oracle"];
+    a.explorer.catalogue.retain(|l| KNOWN.contains(&l.name()));
+    a
+}
+
+/// The app with the fake polynomial family in place of any real one.
+pub fn with_fake_poly(mut a: App) -> App {
+    a = pinned(a);
+    a.explorer.catalogue.add(std::sync::Arc::new(fakes::FakeSelector));
+    a.explorer.catalogue.add(std::sync::Arc::new(fakes::FakeStrip));
+    a.explorer.catalogue.add(std::sync::Arc::new(fakes::FakePublished));
+    a
+}
+
 /// The save files in data directory `dir`, by name.
 pub fn save_files(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
@@ -163,4 +194,26 @@ fn duration_at(chars: &[char], i: usize) -> Option<usize> {
     }
     let unit: String = chars[j + 1..].iter().take_while(|c| c.is_alphabetic()).collect();
     (unit == "ms" || unit == "s").then_some(j + 1 + unit.len())
+}
+
+/// The box titled `title` on `screen` (drawn with ASCII borders), as the rows between its
+/// corners.
+pub fn boxed(screen: &str, title: &str) -> Vec<String> {
+    let lines: Vec<&str> = screen.lines().collect();
+    let top =
+        lines.iter().position(|l| l.contains(&format!("+ {title} "))).unwrap_or_else(|| panic!("{title}:\n{screen}"));
+    let chars: Vec<char> = lines[top].chars().collect();
+    let title_at = lines[top].find(&format!("+ {title} ")).unwrap();
+    let left = lines[top][..title_at].chars().count();
+    let right = (left + 1..chars.len()).find(|&i| chars[i] == '+').expect("the top right corner");
+    let mut rows = Vec::new();
+    for l in &lines[top..] {
+        let row: String = l.chars().skip(left).take(right - left + 1).collect();
+        let done = !rows.is_empty() && row.starts_with('+');
+        rows.push(row);
+        if done {
+            break;
+        }
+    }
+    rows
 }

@@ -4,7 +4,7 @@
 //! raw 32-bit output by rejection sampling written here, so no change in a library's sampling
 //! algorithm can change a board. A test pins the board of one seed.
 
-use super::puzzle::{Puzzle, resolve_pivot};
+use super::puzzle::{Puzzle, resolve_pivot_at};
 use crate::model::{Board, Colour, Graph, MAX_COLOURS, Mode, Topology};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -62,7 +62,7 @@ pub fn generate(spec: &GenSpec, seed: u64) -> Result<Puzzle, String> {
         Mode::Free
     } else {
         let (r, c) = spec.pivot.unwrap_or((0, 0));
-        Mode::Fixed { pivot: resolve_pivot(board.graph(), r as i64, c as i64)? }
+        Mode::Fixed { pivot: resolve_pivot_at(board.graph(), (r, c))? }
     };
     let shape = if spec.topology.is_one_row() {
         format!("{} {}", spec.topology, spec.cols)

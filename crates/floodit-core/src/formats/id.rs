@@ -10,6 +10,8 @@
 
 use super::error::FormatError;
 use super::puzzle::{Puzzle, resolve_pivot};
+use super::quote::quote_input;
+use super::size::layout_cells;
 use crate::model::{Board, Colour, Graph, MAX_COLOURS, Mode, Topology};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -84,8 +86,13 @@ pub fn encode(board: &Board, mode: Mode, move_limit: Option<u32>) -> String {
     }
     id += ".";
     id += &URL_SAFE_NO_PAD.encode(&packed);
-    let sum = check(&id);
-    format!("{id}.{sum}")
+    seal(&id)
+}
+
+/// An ID's body (everything before the check characters) with its check characters appended.
+/// Tests use it to reach the fields of an ID they changed.
+pub fn seal(body: &str) -> String {
+    format!("{body}.{}", check(body))
 }
 
 /// Encodes a puzzle's board, mode and move limit.
@@ -113,7 +120,7 @@ pub fn decode(id: &str) -> Result<Puzzle, FormatError> {
     let topology = Topology::ALL
         .into_iter()
         .find(|&t| topo_code(t) == fields[0])
-        .ok_or_else(|| err(format!("unknown topology code '{}'", fields[0])))?;
+        .ok_or_else(|| err(format!("unknown topology code {}", quote_input(fields[0]))))?;
     let (size, holes) = match fields[1].strip_suffix('h') {
         Some(s) => (s, true),
         None => (fields[1], false),
@@ -121,22 +128,22 @@ pub fn decode(id: &str) -> Result<Puzzle, FormatError> {
     let (rows, cols) = size
         .split_once('x')
         .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)))
-        .ok_or_else(|| err(format!("bad size '{}'", fields[1])))?;
+        .ok_or_else(|| err(format!("bad size {}", quote_input(fields[1]))))?;
     let k: usize = fields[2]
         .parse()
         .ok()
         .filter(|&k| (1..=MAX_COLOURS).contains(&k))
-        .ok_or_else(|| err(format!("bad colour count '{}'", fields[2])))?;
+        .ok_or_else(|| err(format!("bad colour count {}", quote_input(fields[2]))))?;
     let move_limit = match fields.get(4) {
         None => None,
-        Some(m) => {
-            Some(m.strip_prefix('m').and_then(|v| v.parse().ok()).ok_or_else(|| err(format!("bad move limit '{m}'")))?)
-        }
+        Some(m) => Some(
+            m.strip_prefix('m')
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| err(format!("bad move limit {}", quote_input(m))))?,
+        ),
     };
-    let positions = rows
-        .checked_mul(cols)
-        .filter(|&n| n > 0 && n <= crate::model::MAX_CELLS)
-        .ok_or_else(|| err(format!("bad size {rows}x{cols}")))?;
+    // Checked before anything is allocated for the cells.
+    let positions = layout_cells(rows, cols).map_err(err)?;
     let packed = URL_SAFE_NO_PAD.decode(data).map_err(|_| err("the cell data is not valid base64url".into()))?;
     let bits = bits_for(k + usize::from(holes)) as usize;
     let mismatch = || err("the cell data does not match the board size and colours".into());
@@ -167,11 +174,13 @@ pub fn decode(id: &str) -> Result<Puzzle, FormatError> {
                 .strip_prefix('p')
                 .and_then(|rc| rc.split_once('-'))
                 .and_then(|(r, c)| Some((r.parse::<i64>().ok()?, c.parse::<i64>().ok()?)))
-                .ok_or_else(|| err(format!("bad mode '{m}'")))?;
+                .ok_or_else(|| err(format!("bad mode {}", quote_input(m))))?;
             Mode::Fixed { pivot: resolve_pivot(board.graph(), r, c).map_err(err)? }
         }
     };
-    let mut p = Puzzle::new(format!("Game {}", &id[id.len().saturating_sub(8)..]), board, mode);
+    // The title ends with the ID's last characters (taken by character, never mid-character).
+    let tail: String = id.chars().rev().take(8).collect::<Vec<_>>().into_iter().rev().collect();
+    let mut p = Puzzle::new(format!("Game {tail}"), board, mode);
     p.move_limit = move_limit;
     Ok(p)
 }
@@ -183,8 +192,11 @@ pub fn parse_any(id: &str) -> Result<Puzzle, FormatError> {
     } else if looks_like(id) {
         decode(id)
     } else {
-        Err(FormatError::new(format!("'{id}' is neither a floodit ID (fl1.…) nor a Tatham Flood ID (WxH:CELLS,LIMIT)"))
-            .in_origin("game ID"))
+        Err(FormatError::new(format!(
+            "{} is neither a floodit ID (fl1.…) nor a Tatham Flood ID (WxH:CELLS,LIMIT)",
+            quote_input(id.trim())
+        ))
+        .in_origin("game ID"))
     }
 }
 

@@ -7,9 +7,15 @@ mod error;
 pub mod generate;
 pub mod id;
 mod puzzle;
+mod quote;
 pub mod random;
+mod size;
 pub mod tatham;
+mod toml_nesting;
 
 pub use error::{FormatError, line_of, read_text};
-pub use puzzle::{Puzzle, cells_text, resolve_pivot};
+pub use puzzle::{Puzzle, cells_text, resolve_pivot, resolve_pivot_at};
+pub use quote::{escape_controls, one_line, quote_input};
 pub use random::RandomBoard;
+pub use size::layout_cells;
+pub use toml_nesting::{MAX_TOML_NESTING, check_toml_nesting};

@@ -1,7 +1,9 @@
 //! Puzzle files (TOML), as docs/formats.md describes them.
 
 use super::error::{FormatError, line_of};
-use crate::model::{Board, Cell, Colour, Game, Graph, GraphError, MAX_COLOURS, Mode, Topology};
+use super::quote::{one_line, quote_input};
+use super::toml_nesting::check_toml_nesting;
+use crate::model::{Board, Cell, Colour, Game, Graph, GraphError, MAX_CELLS, MAX_COLOURS, Mode, Topology};
 use serde::Deserialize;
 use std::path::Path;
 use std::sync::Arc;
@@ -47,15 +49,21 @@ impl Puzzle {
         if text.trim().is_empty() {
             return Err(FormatError::at_line(1, "the file is empty (a puzzle needs at least `title` and `cells`)"));
         }
+        check_toml_nesting(text)?;
         let raw: RawPuzzle = toml::from_str(text).map_err(|e| {
             let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
-            FormatError::at_line(line, e.message().trim().to_string())
+            FormatError::at_line(line, one_line(e.message()))
         })?;
         let line = |s: std::ops::Range<usize>| line_of(text, s.start);
 
         let topology = match &raw.topology {
             None => Topology::Grid,
-            Some(t) => t.get_ref().parse::<Topology>().map_err(|e| FormatError::at_line(line(t.span()), e))?,
+            Some(t) => t.get_ref().parse::<Topology>().map_err(|_| {
+                let names: Vec<&str> = Topology::ALL.iter().map(|t| t.name()).collect();
+                let what =
+                    format!("unknown topology {} (expected one of: {})", quote_input(t.get_ref()), names.join(", "));
+                FormatError::at_line(line(t.span()), what)
+            })?,
         };
         let cells_line = line(raw.cells.span());
         let row_lines = row_line_numbers(text, raw.cells.span(), raw.cells.get_ref());
@@ -99,7 +107,7 @@ impl Puzzle {
                 other => {
                     return Err(FormatError::at_line(
                         line(m.span()),
-                        format!("unknown mode '{other}' (expected \"fixed\" or \"free\")"),
+                        format!("unknown mode {} (expected \"fixed\" or \"free\")", quote_input(other)),
                     ));
                 }
             },
@@ -209,6 +217,13 @@ pub fn resolve_pivot(graph: &Graph, row: i64, col: i64) -> Result<Cell, String> 
     graph.cell_at(row as usize, col as usize).ok_or_else(|| format!("pivot [{row}, {col}] is a hole, not a cell"))
 }
 
+/// [`resolve_pivot`] for an unsigned `(row, col)`, as the command line and data set options give
+/// it (a value past `i64::MAX` is simply outside every board).
+pub fn resolve_pivot_at(graph: &Graph, (row, col): (usize, usize)) -> Result<Cell, String> {
+    let wide = |v: usize| i64::try_from(v).unwrap_or(i64::MAX);
+    resolve_pivot(graph, wide(row), wide(col))
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawPuzzle {
@@ -251,26 +266,38 @@ pub(crate) fn parse_cells(text: &str, row_lines: &[usize], fallback_line: usize)
     let mut rows = 0;
     let line_of_row = |r: usize| row_lines.get(r).copied().unwrap_or(fallback_line);
     for (r, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let width = line.split_whitespace().count();
         match cols {
-            None => cols = Some(tokens.len()),
-            Some(c) if c != tokens.len() => {
+            None => cols = Some(width),
+            Some(c) if c != width => {
                 return Err(FormatError::at_line(
                     line_of_row(r),
-                    format!("ragged row: row {} has {} cells, but row 1 has {c}", r + 1, tokens.len()),
+                    format!("ragged row: row {} has {width} cells, but row 1 has {c}", r + 1),
                 ));
             }
             _ => {}
         }
-        for (c, tok) in tokens.iter().enumerate() {
-            if *tok == "." {
+        // Counted before the row is stored, so a huge paste is refused without being copied.
+        if raw.len() + width > MAX_CELLS {
+            return Err(FormatError::at_line(
+                line_of_row(r),
+                format!("the board has more than {MAX_CELLS} cells, the most floodit supports"),
+            ));
+        }
+        for (c, tok) in line.split_whitespace().enumerate() {
+            if tok == "." {
                 raw.push(None);
                 continue;
             }
             let v: u32 = tok.parse().map_err(|_| {
                 FormatError::at_line(
                     line_of_row(r),
-                    format!("row {}, column {}: '{tok}' is not a colour number (or '.' for a hole)", r + 1, c + 1),
+                    format!(
+                        "row {}, column {}: {} is not a colour number (or '.' for a hole)",
+                        r + 1,
+                        c + 1,
+                        quote_input(tok)
+                    ),
                 )
             })?;
             raw.push(Some(v));

@@ -2,6 +2,8 @@
 
 use super::error::FormatError;
 use super::puzzle::Puzzle;
+use super::quote::quote_input;
+use super::size::layout_cells;
 use crate::model::{Board, Colour, Graph, MAX_COLOURS, Mode, Topology};
 use std::sync::Arc;
 
@@ -20,25 +22,34 @@ pub fn parse(id: &str) -> Result<Puzzle, FormatError> {
         ));
     }
     let (params, desc) = id.split_once(':').ok_or_else(|| err("expected WxH:CELLS,LIMIT (no ':' found)".into()))?;
-    let (w, h, declared) =
-        parse_params(params).ok_or_else(|| err(format!("bad size '{params}': expected WxH, e.g. 12x12")))?;
-    let (cells, limit) =
-        desc.split_once(',').ok_or_else(|| err("expected ',' and a move limit after the cells".into()))?;
-    let limit: u32 = limit.trim().parse().map_err(|_| err(format!("bad move limit '{limit}'")))?;
-    if w == 0 || h == 0 || w * h < 2 {
+    let (w, h, declared) = parse_params(params)
+        .ok_or_else(|| err(format!("bad size {}: expected WxH, e.g. 12x12", quote_input(params))))?;
+    // Checked before anything is allocated for the cells.
+    let size = layout_cells(w, h).map_err(err)?;
+    if size < 2 {
         return Err(err(format!("a {w}x{h} board is too small")));
     }
-    let mut colours = Vec::with_capacity(w * h);
+    let (cells, limit) =
+        desc.split_once(',').ok_or_else(|| err("expected ',' and a move limit after the cells".into()))?;
+    let limit: u32 = limit.trim().parse().map_err(|_| err(format!("bad move limit {}", quote_input(limit))))?;
+    let listed = cells.chars().count();
+    if listed != size {
+        return Err(err(format!("a {w}x{h} board has {size} cells, but the ID lists {listed}")));
+    }
+    let mut colours = Vec::with_capacity(size);
     for (i, ch) in cells.chars().enumerate() {
         let c = match ch {
             '0'..='9' => ch as u8 - b'0',
             'A'..='Z' => ch as u8 - b'A' + 10,
-            _ => return Err(err(format!("cell {}: '{ch}' is not a colour (0-9, A-Z)", i + 1))),
+            _ => {
+                return Err(err(format!(
+                    "cell {}: {} is not a colour (0-9, A-Z)",
+                    i + 1,
+                    quote_input(&ch.to_string())
+                )));
+            }
         };
         colours.push(c as Colour);
-    }
-    if colours.len() != w * h {
-        return Err(err(format!("a {w}x{h} board has {} cells, but the ID lists {}", w * h, colours.len())));
     }
     let highest = colours.iter().max().map_or(1, |&c| c as usize + 1);
     let k = declared.unwrap_or(highest).max(highest);
@@ -53,29 +64,32 @@ pub fn parse(id: &str) -> Result<Puzzle, FormatError> {
     Ok(p)
 }
 
+/// `W[xH]` then optional `cK` (colours) and `mL` (extra moves) tags; `None` when malformed.
 fn parse_params(s: &str) -> Option<(usize, usize, Option<usize>)> {
-    let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
-    let wl = digits(s);
-    let w: usize = s[..wl].parse().ok()?;
-    let mut rest = &s[wl..];
-    let h = if let Some(r) = rest.strip_prefix('x') {
-        let hl = digits(r);
-        rest = &r[hl..];
-        r[..hl].parse().ok()?
-    } else {
-        w
+    // Splits a leading run of ASCII digits off `s` (digits are one byte each, so the split is
+    // on a character boundary) and parses it.
+    fn number(s: &str) -> Option<(usize, &str)> {
+        let len = s.bytes().take_while(u8::is_ascii_digit).count();
+        Some((s[..len].parse().ok()?, &s[len..]))
+    }
+    let (w, mut rest) = number(s)?;
+    let h = match rest.strip_prefix('x') {
+        Some(r) => {
+            let (h, r) = number(r)?;
+            rest = r;
+            h
+        }
+        None => w,
     };
     let mut colours = None;
     while let Some(tag) = rest.chars().next() {
-        let num = &rest[1..];
-        let l = digits(num);
-        let v: usize = num[..l].parse().ok()?;
+        let (v, r) = number(&rest[tag.len_utf8()..])?;
         match tag {
             'c' => colours = Some(v),
             'm' => {}
             _ => return None,
         }
-        rest = &num[l..];
+        rest = r;
     }
     Some((w, h, colours))
 }
@@ -125,5 +139,19 @@ mod tests {
         assert!(e("2x2:0110,x").contains("bad move limit"));
         assert!(e("axb:0110,3").contains("bad size"));
         assert!(e("12x12c6m5#12345").contains("random seed"));
+    }
+
+    #[test]
+    fn huge_overflowing_and_non_ascii_sizes_are_errors() {
+        let e = |s: &str| parse(s).unwrap_err().to_string();
+        assert!(e("1000000x1000000:01,4").contains("too large"), "{}", e("1000000x1000000:01,4"));
+        assert_eq!(
+            e("18446744073709551615x2:01,4"),
+            "Tatham game ID: a 18446744073709551615x2 board is too large: at most 65536 cells are supported"
+        );
+        assert!(e("99999999999999999999x2:01,4").contains("bad size"));
+        assert_eq!(e("3x2é:012345,4"), "Tatham game ID: bad size '3x2é': expected WxH, e.g. 12x12");
+        assert!(e("3x2cé:012345,4").contains("bad size"));
+        assert_eq!(e("2x2:01\u{1b}1,3"), "Tatham game ID: cell 3: '\\u{1b}' is not a colour (0-9, A-Z)");
     }
 }

@@ -1,6 +1,162 @@
-//! A growable bitset over cell or component indices.
+//! Bitsets over cell or component indices: one word-level implementation behind two shapes.
+//!
+//! - [`Bits<W>`]: `W` words fixed at compile time, `Copy`, no allocation: a search position is a
+//!   few machine words, copied and hashed freely (the solvers pick `W` per board).
+//! - [`BitSet`]: sized at run time (cell masks of any board, for the game and the views).
+//!
+//! Both are words of 64 members each; the word-level loops live in [`words`] once.
 
-/// A fixed-length set of indices `0..len`, one bit each.
+/// Word-level operations shared by both bitset shapes.
+pub mod words {
+    /// Calls `f` with each member of the words, in increasing order.
+    #[inline]
+    pub fn for_each(words: &[u64], mut f: impl FnMut(usize)) {
+        for (w, &word) in words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// The members of the words, in increasing order.
+    pub fn iter(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
+        words.iter().enumerate().flat_map(|(wi, &w)| {
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Some(wi * 64 + b)
+            })
+        })
+    }
+
+    /// Number of members.
+    #[inline]
+    pub fn count(words: &[u64]) -> u32 {
+        words.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// True when every member of `a` is in `b`.
+    #[inline]
+    pub fn is_subset(a: &[u64], b: &[u64]) -> bool {
+        a.iter().zip(b).all(|(x, y)| x & !y == 0)
+    }
+}
+
+/// A set of indices `0..64*W`, one bit each, fixed size.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+pub struct Bits<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> Default for Bits<W> {
+    fn default() -> Self {
+        Bits([0; W])
+    }
+}
+
+impl<const W: usize> Bits<W> {
+    pub const EMPTY: Bits<W> = Bits([0; W]);
+    /// How many members fit.
+    pub const CAPACITY: usize = 64 * W;
+
+    #[inline]
+    pub fn single(i: usize) -> Self {
+        let mut b = Self::EMPTY;
+        b.insert(i);
+        b
+    }
+    /// The set `0..n`.
+    pub fn first(n: usize) -> Self {
+        let mut b = Self::EMPTY;
+        for (w, word) in b.0.iter_mut().enumerate() {
+            let lo = w * 64;
+            *word = if n >= lo + 64 {
+                u64::MAX
+            } else if n > lo {
+                (1u64 << (n - lo)) - 1
+            } else {
+                0
+            };
+        }
+        b
+    }
+    #[inline]
+    pub fn insert(&mut self, i: usize) {
+        self.0[i / 64] |= 1u64 << (i % 64);
+    }
+    #[inline]
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    pub fn count(&self) -> u32 {
+        words::count(&self.0)
+    }
+    #[inline]
+    pub fn and(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for i in 0..W {
+            r.0[i] &= o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn or(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for i in 0..W {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn and_not(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for i in 0..W {
+            r.0[i] &= !o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn or_assign(&mut self, o: &Self) {
+        for i in 0..W {
+            self.0[i] |= o.0[i];
+        }
+    }
+    #[inline]
+    pub fn and_not_assign(&mut self, o: &Self) {
+        for i in 0..W {
+            self.0[i] &= !o.0[i];
+        }
+    }
+    #[inline]
+    pub fn intersects(&self, o: &Self) -> bool {
+        (0..W).any(|i| self.0[i] & o.0[i] != 0)
+    }
+    /// True when every member of `self` is in `o`.
+    #[inline]
+    pub fn is_subset(&self, o: &Self) -> bool {
+        words::is_subset(&self.0, &o.0)
+    }
+    /// Calls `f` with each member, in increasing order.
+    #[inline]
+    pub fn for_each(&self, f: impl FnMut(usize)) {
+        words::for_each(&self.0, f)
+    }
+    /// The members, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        words::iter(&self.0)
+    }
+}
+
+/// A set of indices `0..len` sized at run time.
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
 pub struct BitSet {
     words: Vec<u64>,
@@ -33,7 +189,7 @@ impl BitSet {
         self.words.iter_mut().for_each(|w| *w = 0);
     }
     pub fn count(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
+        words::count(&self.words) as usize
     }
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
@@ -47,23 +203,13 @@ impl BitSet {
         }
     }
     pub fn is_subset(&self, other: &BitSet) -> bool {
-        self.words.iter().zip(&other.words).all(|(a, b)| a & !b == 0)
+        words::is_subset(&self.words, &other.words)
     }
     pub fn words(&self) -> &[u64] {
         &self.words
     }
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.words.iter().enumerate().flat_map(|(wi, &w)| {
-            let mut bits = w;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(wi * 64 + b)
-            })
-        })
+        words::iter(&self.words)
     }
 }
 
@@ -92,5 +238,22 @@ mod tests {
         assert!(a.is_subset(&b) && !b.is_subset(&a));
         b.remove(64);
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn fixed_width_operations() {
+        let a = Bits::<2>::first(70);
+        assert_eq!(a.count(), 70);
+        let b = Bits::<2>::single(69).or(&Bits::single(3));
+        assert!(b.is_subset(&a) && b.contains(69) && !b.contains(70));
+        assert_eq!(a.and_not(&b).count(), 68);
+        let mut seen = Vec::new();
+        b.for_each(|i| seen.push(i));
+        assert_eq!(seen, vec![3, 69]);
+        assert_eq!(b.iter().collect::<Vec<_>>(), seen);
+        assert!(b.intersects(&a) && !b.intersects(&a.and_not(&b)));
+        let mut c = a;
+        c.and_not_assign(&b);
+        assert_eq!(c, a.and_not(&b));
     }
 }

@@ -91,6 +91,10 @@ impl Components {
     pub fn cells(&self, comp: Comp) -> &[u32] {
         &self.cells[self.cell_offsets[comp] as usize..self.cell_offsets[comp + 1] as usize]
     }
+    /// Number of cells (of every component together).
+    pub fn cells_len(&self) -> usize {
+        self.comp_of.len()
+    }
     pub fn size(&self, comp: Comp) -> usize {
         (self.cell_offsets[comp + 1] - self.cell_offsets[comp]) as usize
     }

@@ -47,7 +47,10 @@ pub struct Graph {
 impl Graph {
     /// Builds a board graph with every position present.
     pub fn new(topology: Topology, rows: usize, cols: usize) -> Result<Graph, GraphError> {
-        Graph::with_holes(topology, rows, cols, &vec![true; rows * cols])
+        // The size is checked before the presence map is allocated.
+        let cells = rows.checked_mul(cols).filter(|&n| n <= MAX_CELLS);
+        let cells = cells.ok_or(GraphError::TooLarge { rows, cols, max: MAX_CELLS })?;
+        Graph::with_holes(topology, rows, cols, &vec![true; cells])
     }
 
     /// Builds a board graph where `present[row * cols + col]` says whether that cell exists.
@@ -58,7 +61,7 @@ impl Graph {
         if topology.is_one_row() && rows != 1 {
             return Err(GraphError::OneRowOnly(topology, rows));
         }
-        if rows * cols > MAX_CELLS {
+        if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
             return Err(GraphError::TooLarge { rows, cols, max: MAX_CELLS });
         }
         assert_eq!(present.len(), rows * cols, "presence map must cover the layout");

@@ -8,7 +8,7 @@ mod game;
 mod graph;
 mod topology;
 
-pub use bitset::BitSet;
+pub use bitset::{BitSet, Bits, words};
 pub use board::{Board, BoardError};
 pub use colour::{Colour, ColourSet, MAX_COLOURS, colour_char, colour_from_char};
 pub use components::{Comp, Components};

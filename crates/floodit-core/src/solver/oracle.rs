@@ -57,7 +57,7 @@ fn stop_if_limited(control: &Control, states: usize, depth: u32) -> Result<(), S
 
 fn too_big(states: usize) -> SolveError {
     SolveError::Refused(format!(
-        "the board is too big for the exhaustive oracle: it gave up after {states} states (the solver 'exact' takes boards this big)"
+        "the board is too big for the exhaustive oracle: gave up after {states} states; the exact solver takes any size"
     ))
 }
 
@@ -66,7 +66,7 @@ fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solutio
     let n = comps.len();
     if n > MAX_FIXED_COMPONENTS {
         return Err(SolveError::Refused(format!(
-            "the board has {n} components; the exhaustive oracle handles at most {MAX_FIXED_COMPONENTS} (the solver 'exact' takes boards this big)"
+            "the board has {n} components; the exhaustive oracle handles at most {MAX_FIXED_COMPONENTS}; the exact solver takes any size"
         )));
     }
     let nbr: Vec<u128> = (0..n).map(|c| comps.neighbours(c).iter().fold(0u128, |m, &d| m | 1u128 << d)).collect();

@@ -165,6 +165,14 @@ impl Control {
         }
         None
     }
+    /// Cancellation or the time limit, without publishing a node count: for work that has no
+    /// nodes or memory of its own to count.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Some(StopReason::Cancelled);
+        }
+        self.limits.time.is_some_and(|t| self.start.elapsed() >= t).then_some(StopReason::Time)
+    }
     /// Publishes a proven lower bound (the largest one reported is kept).
     pub fn report_lower_bound(&self, lb: u32) {
         self.progress.lower_bound.fetch_max(lb, Ordering::Relaxed);
@@ -214,6 +222,9 @@ pub struct Solution {
     pub notes: Vec<String>,
     /// Named figures such as model sizes ("variables", "clauses").
     pub stats: Vec<(String, u64)>,
+    /// The registered solver that produced this answer when this one delegated to it (`poly`
+    /// names the algorithm it chose for the board's class).
+    pub delegated_to: Option<String>,
 }
 
 impl Solution {

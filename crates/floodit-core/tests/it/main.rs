@@ -9,6 +9,7 @@ mod heuristic_trap;
 mod ilp_sat_blog;
 mod ilp_sat_props;
 mod ilp_sat_table;
+mod limits_large;
 mod model_props;
 mod poly_cases;
 mod poly_common;

@@ -6,6 +6,7 @@ use super::duration;
 use crate::formats::id;
 use crate::model::Mode;
 use crate::tui::app::{App, Optimum, Origin};
+use crate::tui::view::text::{fit, fit_start};
 use ratatui::text::{Line, Span};
 
 /// The facts, one line each, for a panel `width` wide.
@@ -56,7 +57,8 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         Optimum::Unknown { why, at_least: None } => format!("unknown ({why})"),
     };
     let origin = match &app.origin {
-        Origin::File(p) => p.display().to_string(),
+        // A path too long for the line keeps its end (the file's name).
+        Origin::File(p) => fit_start(&app.look, &p.display().to_string(), width.saturating_sub(12).max(8)),
         Origin::Id => "game ID".to_string(),
         Origin::Random { seed } => format!("random, seed {seed}"),
         Origin::Saved => "resumed from the saved game".to_string(),
@@ -68,13 +70,8 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         (false, None) => String::new(),
     };
     let game_id = id::encode(game.start(), game.mode(), game.move_limit());
-    let id_room = width.saturating_sub(13).max(8);
-    let id_text = if game_id.chars().count() > id_room {
-        let head: String = game_id.chars().take(id_room - 1).collect();
-        format!("{head}…")
-    } else {
-        game_id
-    };
+    // The whole ID is in the ID box (c); here it is cut to one line.
+    let id_text = fit(&app.look, &game_id, width.saturating_sub(12).max(8));
     let mut lines = vec![
         row("Board", format!("{shape}, {} colours", board.num_colours())),
         row("Mode", mode),

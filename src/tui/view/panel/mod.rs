@@ -4,23 +4,26 @@
 mod exact;
 mod facts;
 mod heuristic;
+mod hint;
 mod poly;
 mod stepping;
 
 use super::pane;
+use super::text::wrap_all;
 use crate::model::{Board, Cell, Colour, Mode, Move};
 use crate::solver::{Family, MoveJson, Problem, SolveError, StopReason};
 use crate::tui::app::App;
 use crate::tui::explorer::runs::{Run, RunState};
 use crate::tui::explorer::{Mode as ExMode, Panel};
 use crate::tui::keymap::colour_key_name;
+use crate::tui::look::Sym;
 use crate::tui::theme::contrast;
 use crate::tui::worker::Running;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -28,34 +31,69 @@ pub struct SolverPanel<'a> {
     pub app: &'a App,
 }
 
+/// The panel's title and lines (not yet wrapped) for a panel `width` columns wide inside.
+fn content(app: &App, width: usize) -> (String, Vec<Line<'static>>) {
+    let ex = &app.explorer;
+    match (&ex.mode, ex.panel) {
+        (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s)),
+        (_, Panel::Facts) => (" Solver: board facts ".to_string(), facts::lines(app, width)),
+        (_, Panel::Hint) => (" Hint ".to_string(), hint::lines(app)),
+        (_, Panel::Family(Family::Heuristic)) => (" Heuristics from here ".to_string(), heuristic::lines(app, width)),
+        (_, Panel::Family(f)) => {
+            let name = ex.panel_solver(f, app.game.mode()).map(|l| l.name().to_string());
+            let (i, n) = ex.index_of(f, name.as_deref().unwrap_or(""));
+            let title = match name {
+                Some(name) if n > 1 => format!(" {}: {name} ({i} of {n}) ", family_title(f)),
+                Some(name) => format!(" {}: {name} ", family_title(f)),
+                None => format!(" {} ", family_title(f)),
+            };
+            let lines = if f == Family::Exact { exact::lines(app) } else { poly::lines(app) };
+            (title, lines)
+        }
+    }
+}
+
+/// The panel's lines wrapped to the inside of `area`, with the title.
+fn wrapped(app: &App, area: Rect) -> (String, Vec<Line<'static>>) {
+    let width = area.width.saturating_sub(2) as usize;
+    let (title, lines) = content(app, width);
+    (title, wrap_all(&app.look.lines(lines), width))
+}
+
+/// How the panel scrolls in the app's terminal: (rows shown, most it can scroll).
+pub fn scroll_room(app: &App) -> (usize, usize) {
+    let area = Rect::new(0, 0, app.width, app.height);
+    let Some(p) = super::geometry::panes(area, app) else { return (0, 0) };
+    if app.explorer.compare().is_some() {
+        return (0, 0);
+    }
+    let rows = p.panel.height.saturating_sub(2) as usize;
+    let (_, lines) = wrapped(app, p.panel);
+    (rows, lines.len().saturating_sub(rows))
+}
+
 impl Widget for SolverPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
-        let ex = &app.explorer;
-        let width = area.width.saturating_sub(2) as usize;
-        let (title, lines, wrap) = match (&ex.mode, ex.panel) {
-            (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s), true),
-            (_, Panel::Facts) => (" Solver: board facts ".to_string(), facts::lines(app, width), false),
-            (_, Panel::Family(Family::Heuristic)) => {
-                (" Heuristics from here ".to_string(), heuristic::lines(app, width), true)
-            }
-            (_, Panel::Family(f)) => {
-                let name = ex.panel_solver(f, app.game.mode()).map(|l| l.name().to_string());
-                let (i, n) = ex.index_of(f, name.as_deref().unwrap_or(""));
-                let title = match name {
-                    Some(name) if n > 1 => format!(" {}: {name} ({i} of {n}) ", family_title(f)),
-                    Some(name) => format!(" {}: {name} ", family_title(f)),
-                    None => format!(" {} ", family_title(f)),
-                };
-                let lines = if f == Family::Exact { exact::lines(app) } else { poly::lines(app) };
-                (title, lines, true)
-            }
-        };
-        let block = pane(&app.look, title);
+        let look = &app.look;
+        let (title, lines) = wrapped(app, area);
+        let mut block = pane(look, title);
+        let rows = area.height.saturating_sub(2) as usize;
+        let max = lines.len().saturating_sub(rows);
+        let scroll = app.explorer.scroll.min(max);
+        // Where the panel is cut, its frame says there is more, and how to see it.
+        let dim = look.ui().dim;
+        if scroll > 0 {
+            let above = format!(" {} {scroll} more (PgUp) ", look.sym(Sym::MoreAbove));
+            block = block.title_bottom(Line::styled(above, dim).left_aligned());
+        }
+        if scroll < max {
+            let below = format!(" {} {} more (PgDn) ", look.sym(Sym::MoreBelow), max - scroll);
+            block = block.title_bottom(Line::styled(below, dim).right_aligned());
+        }
         let inner = block.inner(area);
         block.render(area, buf);
-        let p = Paragraph::new(lines);
-        if wrap { p.wrap(Wrap { trim: false }) } else { p }.render(inner, buf);
+        Paragraph::new(lines[scroll..].to_vec()).render(inner, buf);
     }
 }
 
@@ -71,6 +109,10 @@ fn family_title(f: Family) -> &'static str {
 /// those its explanation marks, or else those the move would flood.
 pub fn next_move_marks(app: &App) -> Vec<Cell> {
     let ex = &app.explorer;
+    if ex.panel == Panel::Hint {
+        let mv = app.hint.as_ref().and_then(|h| h.answer().mv());
+        return mv.map(|mv| gained_by(app.game.board(), mv)).unwrap_or_default();
+    }
     let Some(f) = ex.family() else { return Vec::new() };
     let Some(listed) = ex.panel_solver(f, app.game.mode()) else { return Vec::new() };
     let here = Problem::from_game(&app.game);
@@ -112,6 +154,10 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// Between items on a line. Lines go through [`Look::line`](crate::tui::look::Look::line) before
+/// they are drawn, which makes this ASCII in ASCII mode.
+pub const SEP: &str = " · ";
+
 /// A running solver's bounds so far ("lower bound 5 · best 9"), if it published any.
 pub fn bounds(job: &Running) -> Option<String> {
     let p = job.progress();
@@ -124,18 +170,18 @@ pub fn bounds(job: &Running) -> Option<String> {
     if best != u32::MAX {
         parts.push(format!("best {best}"));
     }
-    (!parts.is_empty()).then(|| parts.join(" · "))
+    (!parts.is_empty()).then(|| parts.join(SEP))
 }
 
 /// A running solver's work so far: nodes, then time (last, so that it can change width).
 pub fn work(job: &Running) -> String {
-    format!("{} nodes · {}", count(job.nodes()), elapsed(job.elapsed()))
+    format!("{} nodes{SEP}{}", count(job.nodes()), elapsed(job.elapsed()))
 }
 
 /// A running solver's live progress on one line.
 pub fn progress(job: &Running) -> String {
     match bounds(job) {
-        Some(b) => format!("{b} · {}", work(job)),
+        Some(b) => format!("{b}{SEP}{}", work(job)),
         None => work(job),
     }
 }

@@ -35,17 +35,17 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             }
             Some(RunState::Failed(e)) => lines.push(labelled(app, "Stopped", vec![Span::styled(failure(e), ui.warn)])),
             Some(RunState::Done(s)) => {
-                // A solver that delegates (like `poly`) names the algorithm it chose in its first
-                // note; later notes may name others (a published procedure names its checker).
-                let first = &s.notes[..s.notes.len().min(1)];
-                if let Some(used) = ex.catalogue.mentioned(Family::Polynomial, first, &name) {
+                // A solver that delegates (like `poly`) says which algorithm answered.
+                if let Some(used) = s.delegated_to.as_deref().and_then(|n| ex.catalogue.get(n)) {
                     algorithm = used;
                 }
                 let claim = if s.optimal { "optimal" } else { "not proven optimal" };
                 let millis = s.elapsed.as_secs_f64() * 1e3;
                 let style = if s.optimal { ui.good } else { ui.warn };
-                let answer = Span::styled(format!("{} moves, {claim} · {}", s.len(), duration(millis)), style);
+                // The time on a line of its own: how long it took cannot change how the answer wraps.
+                let answer = Span::styled(format!("{} moves, {claim}", s.len()), style);
                 lines.push(labelled(app, "Answer", vec![answer]));
+                lines.push(labelled(app, "", vec![Span::styled(format!("in {}", duration(millis)), ui.dim)]));
                 if !s.optimal {
                     lines.extend(beside(app, &name, s.len(), &here));
                 }

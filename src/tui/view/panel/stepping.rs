@@ -5,6 +5,7 @@
 use super::{duration, labelled, move_json_spans, move_spans, score};
 use crate::tui::app::App;
 use crate::tui::explorer::stepping::Stepper;
+use crate::tui::look::Sym;
 use ratatui::text::{Line, Span};
 
 /// Alternatives shown for the next move.
@@ -35,7 +36,7 @@ pub fn lines(app: &App, s: &Stepper) -> Vec<Line<'static>> {
         lines.push(labelled(app, "Next", spans));
         if let Some(note) = s.next_note() {
             if !note.marked.is_empty() {
-                let mark = if app.look.ascii { "( )" } else { "‹ ›" };
+                let mark = format!("{} {}", app.look.sym(Sym::MarkLeft), app.look.sym(Sym::MarkRight));
                 lines.push(labelled(app, "", vec![Span::styled(format!("{mark} the cells it points at"), ui.dim)]));
             }
             let alts = &note.alternatives;

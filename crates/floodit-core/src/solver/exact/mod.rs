@@ -5,7 +5,7 @@ mod free;
 mod search;
 mod table;
 
-use super::regions::{CompGraph, MAX_COMPONENTS, OnGraph, on_graph};
+use super::regions::{CompGraph, OnGraph, on_graph};
 use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
 use crate::model::{Mode, Move};
 
@@ -16,12 +16,9 @@ impl Solver for Exact {
         SolverInfo {
             name: "exact".into(),
             family: Family::Exact,
-            summary: "A* over the flooded region (component-graph bitsets) with a layered colour-elimination lower bound, forced colour eliminations, a transposition table and a greedy upper bound.".into(),
+            summary: "A* over the flooded region (component-graph bitsets) with a layered colour-elimination lower bound, forced colour eliminations, a transposition table and a beam-search upper bound; Free-Flood-It: A* over colourings of the components from the fast answer.".into(),
             guarantee: "optimal (proven: the lower bound meets the length); with a time, node or memory limit, the best solution found and a proven lower bound".into(),
-            complexity: format!(
-                "exponential in the worst case; fixed pivot up to {MAX_COMPONENTS} components; Free-Flood-It up to {} components",
-                free::MAX_FREE_COMPONENTS
-            ),
+            complexity: "exponential in the worst case; any board (memory grows with the positions searched, so large boards need limits, and then give the best answer found and a proven bound)".into(),
             free_mode: true,
         }
     }
@@ -30,7 +27,13 @@ impl Solver for Exact {
         let Mode::Fixed { pivot } = problem.mode else {
             return free::solve(&problem.board, control);
         };
-        let (outcome, n) = on_graph(&problem.board, pivot, "exact", Search { control })?;
+        let cells = problem.board.len();
+        if pivot >= cells {
+            return Err(SolveError::Refused(format!(
+                "the pivot is cell {pivot}, but the board has only {cells} cells"
+            )));
+        }
+        let (outcome, n) = on_graph(&problem.board, pivot, Search { control });
         let moves: Vec<Move> = outcome.colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
         Ok(Solution {
             moves,

@@ -33,7 +33,8 @@
 //!   the search stops as soon as the f being expanded reaches the best solution found.
 
 use super::table::{Node, Table};
-use crate::solver::regions::{Bits, CompGraph, Step, for_each_child, lower_bound, lower_bound_capped, quick_solution};
+use crate::model::Bits;
+use crate::solver::regions::{CompGraph, Step, for_each_child, lower_bound, lower_bound_capped, quick_solution};
 use crate::solver::{Control, StopReason};
 
 /// The depth up to which nodes take part in the shallow dominance index: about half the root's
@@ -432,6 +433,9 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     }
     s.push(h0, 0, 0);
     let mut nodes: u64 = 0;
+    // Look at the clock every 1024 expansions on small graphs; an expansion costs about as
+    // much as the components left, so large graphs look more often (every one above 64K/1024).
+    let check_mask = ((1u64 << 16) / g.len().max(1) as u64).clamp(1, 1024).next_power_of_two() - 1;
     let mut peak = 0;
     let mut stopped = None;
     // Stop as soon as a solution of length f is known: nothing shorter exists.
@@ -448,7 +452,7 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
                 continue;
             }
             nodes += 1;
-            if nodes & 1023 == 0 {
+            if nodes & check_mask == 0 {
                 peak = peak.max(s.memory());
                 if let Some(reason) = control.check(nodes, s.memory()) {
                     stopped = Some(reason);

@@ -1,6 +1,7 @@
 //! The table of visited regions: an open-addressing hash index into the node arena.
 
-use crate::solver::regions::{Bits, Step};
+use crate::model::Bits;
+use crate::solver::regions::Step;
 
 /// A searched position: its region, how it was reached, and its best known depth.
 #[derive(Clone, Copy)]

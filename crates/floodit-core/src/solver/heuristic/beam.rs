@@ -1,21 +1,17 @@
 //! `beam:W`: breadth-first over colour sequences, keeping the `W` most promising positions of
 //! each length.
 //!
-//! A position is ranked by the proven lower bound on the moves it still needs (distances and
-//! colours, see [`super::bound`]), then by its spread: the sum over unflooded cells of their
-//! distance from the region. (On pc19 at width 20 this tie-break gives 20233 moves in all where
-//! "most cells flooded" gives 20405; a weighted sum of bound and spread did no better overall.)
-//! All kept positions have played the same number of moves, so the first position that floods
-//! the board ends the search with the shortest line the beam found. Positions with the same
-//! flooded region are kept once.
+//! A position is ranked by the admissible lower bound on the moves it still needs (see
+//! `regions/bound.rs`), then by its spread: the sum over unflooded cells of how many layers of
+//! that bound's walk it takes to reach them (their distance from the region when no colour is
+//! finished on the way). All kept positions have played the same number of moves, so the first
+//! position that floods the board ends the search with the shortest line the beam found.
+//! Positions with the same flooded region are kept once.
 
-use super::bound::Bound;
-use super::comp_graph::CompGraph;
-use super::playout::{Choice, Start, explained};
-use super::region::Region;
-use crate::model::Colour;
+use super::playout::{Choice, explained, pivot_of};
+use crate::model::{Bits, Cell};
+use crate::solver::regions::{CompGraph, OnGraph, Ranking, beam, lower_bound, on_graph};
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
-use std::collections::HashSet;
 
 pub const DEFAULT_WIDTH: u32 = 20;
 pub const MAX_WIDTH: u32 = 1_000_000;
@@ -33,29 +29,6 @@ impl Beam {
     }
 }
 
-/// Smaller is better: fewest moves still needed (proven bound), then the smallest spread.
-type Rank = (u32, usize);
-
-fn rank(bound: &mut Bound, g: &CompGraph, region: &Region) -> Rank {
-    let e = bound.estimate(g, region);
-    (e.moves_left, e.spread)
-}
-
-/// A 64-bit fingerprint of a region, to keep each region once per layer. A collision could
-/// only drop a position from the beam, never make an answer wrong.
-fn fingerprint(region: &Region) -> u64 {
-    region
-        .set()
-        .iter()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, &w| (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29))
-}
-
-struct Kept {
-    region: Region,
-    /// Index of this position in `trail`.
-    at: usize,
-}
-
 impl Solver for Beam {
     fn info(&self) -> SolverInfo {
         SolverInfo {
@@ -63,106 +36,75 @@ impl Solver for Beam {
             family: Family::Heuristic,
             summary: format!(
                 "Beam search: keeps the {} best positions after each move (option beam:W), ranked by a proven \
-                 lower bound on the moves still needed (distances and colours), then by the sum of the unflooded \
-                 cells' distances from the region.",
+                 lower bound on the moves still needed, then by the sum of the unflooded cells' distances from \
+                 the region.",
                 self.width
             ),
             guarantee: "none (a wider beam is usually, not always, better); optimal when its answer meets the bound"
                 .into(),
-            complexity: "O(moves × W × b × components²/64) word operations, b = colours touching a region".into(),
+            complexity: "O(moves × W × b × components) word operations, b = colours touching a region".into(),
             free_mode: false,
         }
     }
 
     fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
-        let start = Start::new(problem, "beam")?;
-        let lower_bound = start.lower_bound();
-        let g = &start.graph;
-        let mut bound = Bound::new(g);
-        // (parent index, colour) for every kept position; the start is entry 0.
-        let mut trail: Vec<(usize, Colour)> = vec![(usize::MAX, 0)];
-        let mut layer = vec![Kept { region: start.region.clone(), at: 0 }];
-        let mut nodes = 0u64;
-        let mut finished = start.region.is_full().then_some(0);
-        while finished.is_none() {
-            if let Some(reason) = control.check(nodes, trail.len() * 16) {
-                return Err(SolveError::Stopped { reason, lower_bound: Some(lower_bound), nodes });
-            }
-            let mut seen = HashSet::new();
-            let mut children: Vec<(Rank, Region, usize, Colour)> = Vec::new();
-            'expand: for kept in &layer {
-                for c in kept.region.touching(g).iter() {
-                    let mut child = kept.region.clone();
-                    child.play(g, c);
-                    nodes += 1;
-                    if child.is_full() {
-                        trail.push((kept.at, c));
-                        finished = Some(trail.len() - 1);
-                        break 'expand;
-                    }
-                    if seen.insert(fingerprint(&child)) {
-                        children.push((rank(&mut bound, g, &child), child, kept.at, c));
-                    }
-                }
-            }
-            children.sort_by_key(|child| child.0);
-            children.truncate(self.width as usize);
-            layer = children
-                .into_iter()
-                .map(|(_, region, parent, c)| {
-                    trail.push((parent, c));
-                    Kept { region, at: trail.len() - 1 }
-                })
-                .collect();
-        }
-        let mut colours = Vec::new();
-        let mut at = finished.expect("the loop ends with a flooded position");
-        while at != 0 {
-            colours.push(trail[at].1);
-            at = trail[at].0;
-        }
-        colours.reverse();
-        let picks = self.explain(&start, &mut bound, &colours);
-        Ok(explained(&start, picks, nodes, lower_bound))
+        let pivot = pivot_of(problem, "beam")?;
+        on_graph(&problem.board, pivot, Run { width: self.width as usize, pivot, control }).0
     }
 }
 
-impl Beam {
-    /// Scores every alternative along the line found: the bound on the total it leads to.
-    fn explain(&self, start: &Start, bound: &mut Bound, colours: &[Colour]) -> Vec<Choice> {
-        let g = &start.graph;
-        let mut region = start.region.clone();
-        let len = colours.len();
-        let mut picks = Vec::with_capacity(len);
-        for (i, &colour) in colours.iter().enumerate() {
-            let mut alternatives = Vec::new();
-            let mut chosen = (0, 0);
-            for c in region.touching(g).iter() {
-                let mut child = region.clone();
-                child.play(g, c);
-                let left = bound.moves_left(g, &child);
-                if c == colour {
-                    chosen = (left, child.cells());
-                }
-                alternatives.push(Alternative {
-                    mv: MoveJson::Colour(c),
-                    score: (i + 1) as f64 + f64::from(left),
-                    detail: format!(
-                        "at least {} moves in all through it; {} cells flooded after it",
-                        i + 1 + left as usize,
-                        child.cells()
+struct Run<'a> {
+    width: usize,
+    pivot: Cell,
+    control: &'a Control,
+}
+
+impl OnGraph for Run<'_> {
+    type Output = Result<Solution, SolveError>;
+
+    fn run<const W: usize>(self, g: &CompGraph<W>) -> Self::Output {
+        let start = Bits::single(g.root);
+        let bound = lower_bound(g, &start, &g.frontier(&start));
+        let found = beam(g, start, self.width, Ranking::Spread, self.control)
+            .map_err(|reason| SolveError::Stopped { reason, lower_bound: Some(bound), nodes: 0 })?;
+        let len = found.colours.len();
+        let scored = super::scores::along(g, &found.colours, super::scores::budget(found.nodes), self.control);
+        let picks = found
+            .colours
+            .iter()
+            .zip(scored)
+            .map(|(&colour, alts)| {
+                let chosen = alts.iter().find(|a| a.colour == colour).copied();
+                let text = match chosen.and_then(|a| a.left) {
+                    Some(left) => format!(
+                        "Beam search (width {}) found a {len}-move line. After this move {} cells are flooded and at \
+                         least {left} more moves are needed.",
+                        self.width,
+                        chosen.map_or(0, |a| a.cells)
                     ),
-                });
-            }
-            let text = format!(
-                "Beam search (width {}) found a {len}-move line. After this move {} cells are flooded and at least {} \
-                 more moves are needed.",
-                self.width, chosen.1, chosen.0
-            );
-            region.play(g, colour);
-            picks.push(Choice { colour, text, alternatives });
-        }
-        picks
+                    None => format!("Beam search (width {}) found a {len}-move line.", self.width),
+                };
+                let alternatives = alts
+                    .iter()
+                    .map(|a| Alternative {
+                        mv: MoveJson::Colour(a.colour),
+                        score: a.total.map_or(f64::from(a.cells), f64::from),
+                        detail: match a.total {
+                            Some(total) => {
+                                format!("at least {total} moves in all through it; {} cells flooded after it", a.cells)
+                            }
+                            None => {
+                                format!("{} cells flooded after it (its bound was not computed, to save time)", a.cells)
+                            }
+                        },
+                    })
+                    .collect();
+                Choice { colour, text, alternatives }
+            })
+            .collect();
+        let mut s = explained(g, self.pivot, picks, found.nodes, bound);
+        s.stopped = found.stopped;
+        Ok(s)
     }
 }
 

@@ -11,8 +11,10 @@
 //! playing it absorbs every `s` area next to our larger region, while skipping it means none is
 //! there. So OPT rounds flood the board, and a round plays at most `k'−1` colours.
 
-use super::playout::{Choice, Start, play_out};
+use super::playout::{Choice, Policy, play_out};
+use super::position::Position;
 use crate::model::Colour;
+use crate::solver::regions::CompGraph;
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 use std::collections::VecDeque;
 
@@ -35,49 +37,63 @@ impl Solver for Cycle {
     }
 
     fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
-        let start = Start::new(problem, "cycle")?;
-        let k = start.graph.num_colours();
-        let mut round = 0usize;
-        let mut queue: VecDeque<Colour> = VecDeque::new();
-        play_out("cycle", &start, control, |g, region, nodes| {
-            let gains = region.gains(g);
-            let touching = gains.touching();
-            let mut skipped = Vec::new();
-            loop {
-                if queue.is_empty() {
-                    round += 1;
-                    let r = region.colour() as usize;
-                    queue.extend((1..k).map(|i| ((r + i) % k) as Colour));
-                }
-                let c = queue.pop_front().expect("a round offers k − 1 ≥ 1 colours");
-                *nodes += 1;
-                if !touching.contains(c) {
-                    skipped.push(c.to_string());
-                    continue;
-                }
-                let mut text = format!(
-                    "Round {round}: colour {c} is next in the cycle and floods {} cells.",
-                    gains.cells[c as usize]
-                );
-                if !skipped.is_empty() {
-                    text += &format!(" Skipped colour {}: nothing of it touches the region.", skipped.join(", "));
-                }
-                // Score: how many turns until the colour would be played (1 = now).
-                let alternatives = touching
-                    .iter()
-                    .map(|a| {
-                        let turn = if a == c { 1 } else { queue.iter().position(|&q| q == a).map_or(0, |p| p + 2) };
-                        let when = if turn == 0 { "in a later round".to_string() } else { format!("turn {turn}") };
-                        Alternative {
-                            mv: MoveJson::Colour(a),
-                            score: turn as f64,
-                            detail: format!("{when}; gains {} cells", gains.cells[a as usize]),
-                        }
-                    })
-                    .collect();
-                return Ok(Choice { colour: c, text, alternatives });
+        let k = problem.board.num_colours();
+        play_out("cycle", problem, control, Rounds { k, round: 0, queue: VecDeque::new() })
+    }
+}
+
+/// The colours still to offer in this round, and the round's number.
+struct Rounds {
+    k: usize,
+    round: usize,
+    queue: VecDeque<Colour>,
+}
+
+impl Policy for Rounds {
+    fn choose<const W: usize>(
+        &mut self,
+        g: &CompGraph<W>,
+        pos: &Position<W>,
+        nodes: &mut u64,
+    ) -> Result<Choice, SolveError> {
+        let gains = pos.gains(g);
+        let touching = gains.touching();
+        let mut skipped = Vec::new();
+        loop {
+            if self.queue.is_empty() {
+                self.round += 1;
+                let r = pos.colour() as usize;
+                let k = self.k;
+                self.queue.extend((1..k).map(|i| ((r + i) % k) as Colour));
             }
-        })
+            let c = self.queue.pop_front().expect("a round offers k − 1 ≥ 1 colours");
+            *nodes += 1;
+            if !touching.contains(c) {
+                skipped.push(c.to_string());
+                continue;
+            }
+            let mut text = format!(
+                "Round {}: colour {c} is next in the cycle and floods {} cells.",
+                self.round, gains.cells[c as usize]
+            );
+            if !skipped.is_empty() {
+                text += &format!(" Skipped colour {}: nothing of it touches the region.", skipped.join(", "));
+            }
+            // Score: how many turns until the colour would be played (1 = now).
+            let alternatives = touching
+                .iter()
+                .map(|a| {
+                    let turn = if a == c { 1 } else { self.queue.iter().position(|&q| q == a).map_or(0, |p| p + 2) };
+                    let when = if turn == 0 { "in a later round".to_string() } else { format!("turn {turn}") };
+                    Alternative {
+                        mv: MoveJson::Colour(a),
+                        score: turn as f64,
+                        detail: format!("{when}; gains {} cells", gains.cells[a as usize]),
+                    }
+                })
+                .collect();
+            return Ok(Choice { colour: c, text, alternatives });
+        }
     }
 }
 

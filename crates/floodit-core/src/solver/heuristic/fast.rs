@@ -3,16 +3,19 @@
 //! Each step keeps the `width` most promising positions, ranked by moves so far plus the
 //! layered lower bound from there (then by the larger region). Forced colour eliminations and
 //! the pruning of moves that open nothing new come from the exact search and cost nothing here.
-//! In Free-Flood-It it plays Flood-It from the most central components and keeps the best.
+//! On large boards the beam narrows so that a layer's work stays bounded (see
+//! [`scaled_width`]). In Free-Flood-It it plays Flood-It from the most central components and
+//! keeps the best.
 
-use crate::model::{Components, Game, Mode, Move};
-use crate::solver::regions::{Bits, CompGraph, OnGraph, beam, lower_bound, on_graph};
+use super::scores;
+use crate::model::{Bits, Cell, Components, Mode, Move};
+use crate::solver::regions::{CompGraph, OnGraph, Ranking, beam, lower_bound, on_graph, scaled_width};
 use crate::solver::{
     Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StepNote, StopReason,
 };
 
 /// Default beam width.
-pub const DEFAULT_WIDTH: u32 = 96;
+pub const DEFAULT_WIDTH: u32 = 40;
 /// Largest beam width accepted.
 pub const MAX_WIDTH: u32 = 100_000;
 /// Central starting cells tried in Free-Flood-It.
@@ -25,7 +28,7 @@ pub struct Fast {
 impl Fast {
     pub fn new(width: u32) -> Result<Fast, String> {
         if width == 0 || width > MAX_WIDTH {
-            return Err(format!("fast: the beam width must be 1 to {MAX_WIDTH}"));
+            return Err(format!("the beam width must be 1 to {MAX_WIDTH}"));
         }
         Ok(Fast { width: width as usize })
     }
@@ -37,7 +40,7 @@ impl Solver for Fast {
             name: "fast".into(),
             family: Family::Heuristic,
             summary: format!(
-                "Beam search of width {} ranked by moves played plus the exact solver's lower bound (forced colour eliminations included): near-optimal in milliseconds.",
+                "Beam search of width {} (narrower on boards of thousands of components) ranked by moves played plus the exact solver's lower bound (forced colour eliminations included): near-optimal in milliseconds.",
                 self.width
             ),
             guarantee: "none in general; optimal whenever its length meets the lower bound it reports".into(),
@@ -57,24 +60,30 @@ impl Solver for Fast {
 impl Fast {
     /// Flood-It from `pivot` (in free mode: every move at the pivot's growing area).
     fn flood_from(&self, problem: &Problem, pivot: usize, control: &Control) -> Result<Solution, SolveError> {
-        let ((colours, root_bound, steps), _) =
-            on_graph(&problem.board, pivot, "fast", Beam { width: self.width, control })?;
-        if let Some(reason @ StopReason::Cancelled) = control.check(0, 0) {
-            return Err(SolveError::Stopped { reason, lower_bound: None, nodes: 0 });
+        let n = problem.board.len();
+        if pivot >= n {
+            return Err(SolveError::Refused(format!("the pivot is cell {pivot}, but the board has only {n} cells")));
         }
-        let moves: Vec<Move> = colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
-        let gained = cells_gained(problem, pivot, &moves);
-        let steps = steps
+        let (run, _) = on_graph(&problem.board, pivot, Run { width: self.width, control });
+        let run = run.map_err(|reason| SolveError::Stopped { reason, lower_bound: None, nodes: 0 })?;
+        let moves: Vec<Move> = run.colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
+        let steps = run
+            .scored
             .into_iter()
-            .zip(gained)
-            .map(|(alts, marked): (Vec<(u8, u32)>, Vec<usize>)| StepNote {
+            .zip(run.marked)
+            .map(|(alts, marked)| StepNote {
                 text: "ranked by moves so far + lower bound (lower is better)".into(),
                 alternatives: alts
                     .iter()
-                    .map(|&(c, f)| Alternative {
-                        mv: MoveJson::new(&problem.board, problem.mode, Move { cell: pivot, colour: c }),
-                        score: f as f64,
-                        detail: format!("at least {f} moves in all"),
+                    .map(|a| Alternative {
+                        mv: MoveJson::new(&problem.board, problem.mode, Move { cell: pivot, colour: a.colour }),
+                        score: a.total.map_or(f64::from(a.cells), f64::from),
+                        detail: match a.total {
+                            Some(f) => format!("at least {f} moves in all"),
+                            None => {
+                                format!("{} cells flooded after it (its bound was not computed, to save time)", a.cells)
+                            }
+                        },
                     })
                     .collect(),
                 marked,
@@ -82,10 +91,18 @@ impl Fast {
             .collect();
         // In free mode the bound is only for play from this pivot, so claim nothing.
         let (optimal, lower_bound) = match problem.mode {
-            Mode::Fixed { .. } => (root_bound as usize >= moves.len(), Some(root_bound)),
+            Mode::Fixed { .. } => (run.root_bound as usize >= moves.len(), Some(run.root_bound)),
             Mode::Free => (false, None),
         };
-        Ok(Solution { moves, optimal, lower_bound, steps, ..Solution::default() })
+        Ok(Solution {
+            moves,
+            optimal,
+            lower_bound,
+            steps,
+            nodes: run.nodes,
+            stopped: run.stopped,
+            ..Solution::default()
+        })
     }
 
     /// Free-Flood-It: play Flood-It from each of the most central components (smallest
@@ -94,15 +111,15 @@ impl Fast {
     /// and on two colours it is optimal (the answer is the radius).
     fn free(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
         let comps = Components::new(&problem.board);
-        let mut by_centrality: Vec<(u32, std::cmp::Reverse<usize>, usize)> =
-            (0..comps.len()).map(|c| (comps.eccentricity(c), std::cmp::Reverse(comps.size(c)), c)).collect();
-        by_centrality.sort_unstable();
         let mut best: Option<(Solution, usize)> = None;
-        for &(_, _, comp) in by_centrality.iter().take(FREE_STARTS) {
+        for comp in central(&comps, FREE_STARTS, control) {
             let pivot = comps.cells(comp)[0] as usize;
             let s = self.flood_from(problem, pivot, control)?;
             if best.as_ref().is_none_or(|(b, _)| s.len() < b.len()) {
                 best = Some((s, pivot));
+            }
+            if control.stop_reason().is_some() {
+                break;
             }
         }
         let (mut s, pivot) = best.expect("a board has at least one component");
@@ -118,52 +135,65 @@ impl Fast {
     }
 }
 
-/// The cells each move adds to the area around `pivot`.
-fn cells_gained(problem: &Problem, pivot: usize, moves: &[Move]) -> Vec<Vec<usize>> {
-    let mut game = Game::new(problem.board.clone(), Mode::Fixed { pivot }, None);
-    moves
-        .iter()
-        .map(|&mv| {
-            let before = game.region_mask();
-            let _ = game.play(mv);
-            game.region().unwrap_or_default().into_iter().filter(|&c| !before.contains(c)).collect()
-        })
-        .collect()
+/// Up to `count` components of smallest eccentricity (ties: larger first). Exact on graphs of up
+/// to a few thousand components; on larger ones (a breadth-first search each) the candidates are
+/// the components met halfway along a longest shortest path, so the cost stays a few searches.
+fn central(comps: &Components, count: usize, control: &Control) -> Vec<usize> {
+    let n = comps.len();
+    let candidates: Vec<usize> = if n <= 2048 {
+        (0..n).collect()
+    } else {
+        // Two sweeps find a long shortest path a–b; its middle is near a centre.
+        let far = |from: usize| {
+            let d = comps.distances(from);
+            (0..n).max_by_key(|&c| d[c]).expect("a component")
+        };
+        let a = far(0);
+        let b = far(a);
+        let (da, db) = (comps.distances(a), comps.distances(b));
+        let half = da[b] / 2;
+        let mut mid: Vec<usize> = (0..n).filter(|&c| da[c].abs_diff(half) <= 1 && da[c] + db[c] <= da[b] + 2).collect();
+        mid.sort_unstable_by_key(|&c| std::cmp::Reverse(comps.size(c)));
+        mid.truncate(4 * count);
+        mid
+    };
+    let mut scored: Vec<(u32, std::cmp::Reverse<usize>, usize)> = Vec::new();
+    for c in candidates {
+        if control.stop_reason().is_some() && !scored.is_empty() {
+            break;
+        }
+        scored.push((comps.eccentricity(c), std::cmp::Reverse(comps.size(c)), c));
+    }
+    scored.sort_unstable();
+    scored.into_iter().take(count).map(|(_, _, c)| c).collect()
 }
 
-struct Beam<'a> {
+/// What the beam found, with the scored alternatives along it.
+struct Found {
+    colours: Vec<u8>,
+    root_bound: u32,
+    scored: Vec<Vec<scores::Scored>>,
+    /// The cells each move floods.
+    marked: Vec<Vec<Cell>>,
+    nodes: u64,
+    stopped: Option<StopReason>,
+}
+
+struct Run<'a> {
     width: usize,
     control: &'a Control,
 }
 
-impl OnGraph for Beam<'_> {
-    /// The colours played, the root's lower bound, and per move the scored alternatives.
-    type Output = (Vec<u8>, u32, Vec<Vec<(u8, u32)>>);
+impl OnGraph for Run<'_> {
+    type Output = Result<Found, StopReason>;
 
     fn run<const W: usize>(self, g: &CompGraph<W>) -> Self::Output {
         let start = Bits::single(g.root);
-        let frontier = g.frontier(&start);
-        let root_bound = lower_bound(g, &start, &frontier);
-        let path = beam(g, start, self.width, self.control);
-        let mut colours = Vec::new();
-        for step in path {
-            step.push_moves(&mut colours);
-        }
-        // Per move, every colour that gains something, scored like the beam scores positions:
-        // moves so far + 1 + the lower bound after it.
-        let mut notes = Vec::new();
-        let (mut region, mut frontier) = (start, frontier);
-        for (i, &c) in colours.iter().enumerate() {
-            let mut alts = Vec::new();
-            for alt in 0..g.by_colour.len() {
-                if g.by_colour[alt].intersects(&frontier) {
-                    let (r, f) = g.play(&region, &frontier, alt);
-                    alts.push((alt as u8, i as u32 + 1 + lower_bound(g, &r, &f)));
-                }
-            }
-            notes.push(alts);
-            (region, frontier) = g.play(&region, &frontier, c as usize);
-        }
-        (colours, root_bound, notes)
+        let root_bound = lower_bound(g, &start, &g.frontier(&start));
+        let width = scaled_width(self.width, g.len());
+        let found = beam(g, start, width, Ranking::Total, self.control)?;
+        let scored = scores::along(g, &found.colours, scores::budget(found.nodes), self.control);
+        let marked = scores::gained_cells(g, &found.colours);
+        Ok(Found { colours: found.colours, root_bound, scored, marked, nodes: found.nodes, stopped: found.stopped })
     }
 }

@@ -2,8 +2,10 @@
 //! the most components.
 
 use super::free_greedy;
-use super::playout::{Choice, Start, play_out};
+use super::playout::{Choice, Policy, play_out};
+use super::position::Position;
 use crate::model::Mode;
+use crate::solver::regions::CompGraph;
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
 pub struct Greedy;
@@ -31,41 +33,49 @@ impl Solver for Greedy {
         if problem.mode == Mode::Free {
             return free_greedy::solve(problem, control);
         }
-        let start = Start::new(problem, "greedy")?;
-        play_out("greedy", &start, control, |g, region, nodes| {
-            let gains = region.gains(g);
-            let touching = gains.touching();
-            *nodes += touching.len() as u64;
-            // Ascending colours with a strict comparison: the lowest colour wins a tie.
-            let mut best = None::<(u8, usize)>;
-            for c in touching.iter() {
-                if best.is_none_or(|(_, cells)| gains.cells[c as usize] > cells) {
-                    best = Some((c, gains.cells[c as usize]));
-                }
+        play_out("greedy", problem, control, MostCells)
+    }
+}
+
+/// The fixed-pivot rule: the most cells gained, the lowest colour on a tie.
+struct MostCells;
+
+impl Policy for MostCells {
+    fn choose<const W: usize>(
+        &mut self,
+        g: &CompGraph<W>,
+        pos: &Position<W>,
+        nodes: &mut u64,
+    ) -> Result<Choice, SolveError> {
+        let gains = pos.gains(g);
+        let touching = gains.touching();
+        *nodes += touching.len() as u64;
+        // Ascending colours with a strict comparison: the lowest colour wins a tie.
+        let mut best = None::<(u8, usize)>;
+        for c in touching.iter() {
+            if best.is_none_or(|(_, cells)| gains.cells[c as usize] > cells) {
+                best = Some((c, gains.cells[c as usize]));
             }
-            let (colour, cells) = best.expect("an unflooded board has a frontier");
-            let tied: Vec<String> = touching
-                .iter()
-                .filter(|&c| c != colour && gains.cells[c as usize] == cells)
-                .map(|c| c.to_string())
-                .collect();
-            let mut text = format!("Colour {colour} floods {cells} more cells, the most of any colour.");
-            if !tied.is_empty() {
-                text += &format!(" Tied with colour {}: the lowest colour number wins.", tied.join(", "));
-            }
-            let alternatives = touching
-                .iter()
-                .map(|c| Alternative {
-                    mv: MoveJson::Colour(c),
-                    score: gains.cells[c as usize] as f64,
-                    detail: format!(
-                        "gains {} cells in {} components",
-                        gains.cells[c as usize], gains.comps[c as usize]
-                    ),
-                })
-                .collect();
-            Ok(Choice { colour, text, alternatives })
-        })
+        }
+        let (colour, cells) = best.expect("an unflooded board has a frontier");
+        let tied: Vec<String> = touching
+            .iter()
+            .filter(|&c| c != colour && gains.cells[c as usize] == cells)
+            .map(|c| c.to_string())
+            .collect();
+        let mut text = format!("Colour {colour} floods {cells} more cells, the most of any colour.");
+        if !tied.is_empty() {
+            text += &format!(" Tied with colour {}: the lowest colour number wins.", tied.join(", "));
+        }
+        let alternatives = touching
+            .iter()
+            .map(|c| Alternative {
+                mv: MoveJson::Colour(c),
+                score: gains.cells[c as usize] as f64,
+                detail: format!("gains {} cells in {} components", gains.cells[c as usize], gains.comps[c as usize]),
+            })
+            .collect();
+        Ok(Choice { colour, text, alternatives })
     }
 }
 

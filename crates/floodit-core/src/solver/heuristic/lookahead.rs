@@ -5,10 +5,10 @@
 //! colours that touch the region are tried at each level. The first move of the best sequence is
 //! played; ties go to the bigger immediate gain, then the lowest colour.
 
-use super::comp_graph::CompGraph;
-use super::playout::{Choice, Start, play_out};
-use super::region::Region;
+use super::playout::{Choice, Policy, play_out};
+use super::position::Position;
 use crate::model::Colour;
+use crate::solver::regions::CompGraph;
 use crate::solver::{
     Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StopReason,
 };
@@ -31,19 +31,19 @@ impl Lookahead {
 }
 
 /// A depth-first search over colour sequences with one preallocated region per level.
-struct Search<'a> {
-    g: &'a CompGraph,
+struct Search<'a, const W: usize> {
+    g: &'a CompGraph<W>,
     control: &'a Control,
-    stack: Vec<Region>,
+    stack: Vec<Position<W>>,
     nodes: u64,
 }
 
-impl Search<'_> {
+impl<const W: usize> Search<'_, W> {
     /// The score of a position reached with `left` moves of the horizon unused.
     fn leaf_or_deeper(&mut self, level: usize, left: u32) -> Result<u64, StopReason> {
         let region = &self.stack[level];
         if region.is_full() {
-            let n = self.g.cells() as u64;
+            let n = self.g.board_cells() as u64;
             return Ok(n + u64::from(left) * (n + 1));
         }
         if left == 0 {
@@ -69,9 +69,8 @@ impl Search<'_> {
         {
             return Err(reason);
         }
-        let (here, below) = self.stack.split_at_mut(level + 1);
-        below[0].copy_from(&here[level]);
-        below[0].play(self.g, c);
+        self.stack[level + 1] = self.stack[level];
+        self.stack[level + 1].play(self.g, c);
         self.leaf_or_deeper(level + 1, left - 1)
     }
 }
@@ -105,48 +104,59 @@ impl Solver for Lookahead {
     }
 
     fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
-        let start = Start::new(problem, "lookahead")?;
+        play_out("lookahead", problem, control, Ahead { depth: self.depth, control })
+    }
+}
+
+/// The rule: the first colour of the best line of `depth` moves.
+struct Ahead<'a> {
+    depth: u32,
+    control: &'a Control,
+}
+
+impl Policy for Ahead<'_> {
+    fn choose<const W: usize>(
+        &mut self,
+        g: &CompGraph<W>,
+        pos: &Position<W>,
+        nodes: &mut u64,
+    ) -> Result<Choice, SolveError> {
         let depth = self.depth;
-        let mut search =
-            Search { g: &start.graph, control, stack: vec![start.region.clone(); depth as usize + 1], nodes: 0 };
-        let stopped = |reason, nodes| SolveError::Stopped { reason, lower_bound: None, nodes };
-        play_out("lookahead", &start, control, |g, region, nodes| {
-            search.stack[0].copy_from(region);
-            search.nodes = *nodes;
-            let gains = region.gains(g);
-            let mut scored = Vec::new();
-            for c in region.touching(g).iter() {
-                let score = search.try_colour(0, depth, c).map_err(|r| stopped(r, search.nodes))?;
-                scored.push((c, score));
+        let mut search = Search { g, control: self.control, stack: vec![*pos; depth as usize + 1], nodes: *nodes };
+        let gains = pos.gains(g);
+        let mut scored = Vec::new();
+        for c in pos.touching(g).iter() {
+            let score = search.try_colour(0, depth, c).map_err(|reason| SolveError::Stopped {
+                reason,
+                lower_bound: None,
+                nodes: search.nodes,
+            })?;
+            scored.push((c, score));
+        }
+        *nodes = search.nodes;
+        let key = |&(c, score): &(Colour, u64)| (score, gains.cells[c as usize]);
+        let mut best = scored[0];
+        for s in &scored {
+            if key(s) > key(&best) {
+                best = *s;
             }
-            *nodes = search.nodes;
-            let key = |&(c, score): &(Colour, u64)| (score, gains.cells[c as usize]);
-            let mut best = scored[0];
-            for s in &scored {
-                if key(s) > key(&best) {
-                    best = *s;
-                }
-            }
-            let (colour, score) = best;
-            let text = format!(
-                "Looking {depth} moves ahead, colour {colour} starts the best line: it {}. Played now it floods {} cells.",
-                describe(score, depth, g.cells()),
-                gains.cells[colour as usize]
-            );
-            let alternatives = scored
-                .iter()
-                .map(|&(c, s)| Alternative {
-                    mv: MoveJson::Colour(c),
-                    score: s as f64,
-                    detail: format!(
-                        "best line {}; gains {} cells now",
-                        describe(s, depth, g.cells()),
-                        gains.cells[c as usize]
-                    ),
-                })
-                .collect();
-            Ok(Choice { colour, text, alternatives })
-        })
+        }
+        let (colour, score) = best;
+        let cells = g.board_cells();
+        let text = format!(
+            "Looking {depth} moves ahead, colour {colour} starts the best line: it {}. Played now it floods {} cells.",
+            describe(score, depth, cells),
+            gains.cells[colour as usize]
+        );
+        let alternatives = scored
+            .iter()
+            .map(|&(c, s)| Alternative {
+                mv: MoveJson::Colour(c),
+                score: s as f64,
+                detail: format!("best line {}; gains {} cells now", describe(s, depth, cells), gains.cells[c as usize]),
+            })
+            .collect();
+        Ok(Choice { colour, text, alternatives })
     }
 }
 

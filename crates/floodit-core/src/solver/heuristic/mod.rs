@@ -1,12 +1,11 @@
 //! Heuristic solvers: fast answers with no optimality promise (except `cycle`'s ratio), each
 //! explaining every move with the scores of the alternatives it weighed.
 //!
-//! All fixed-pivot play runs on `comp_graph::CompGraph` bitsets: a position is the set of
-//! original components the region has absorbed, so a move costs a few word operations.
+//! All fixed-pivot play runs on the shared component graph (`solver/regions`): a position is
+//! the set of original components the region has absorbed, so a move costs a few word
+//! operations.
 
 mod beam;
-mod bound;
-mod comp_graph;
 mod cycle;
 mod fast;
 mod free_greedy;
@@ -14,7 +13,8 @@ mod greedy;
 mod lookahead;
 mod perimeter;
 mod playout;
-mod region;
+mod position;
+mod scores;
 
 pub use beam::Beam;
 pub use cycle::Cycle;

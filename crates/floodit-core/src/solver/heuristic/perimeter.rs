@@ -4,9 +4,10 @@
 //! and an unflooded cell of that colour. A colour that lines a long stretch of the border counts
 //! for more than one that touches it at a single corner, whatever the sizes of the areas behind.
 
-use super::comp_graph::{CompGraph, bits};
-use super::playout::{Choice, Start, play_out};
-use crate::model::{Board, MAX_COLOURS};
+use super::playout::{Choice, Policy, play_out};
+use super::position::Position;
+use crate::model::{Board, Components, MAX_COLOURS};
+use crate::solver::regions::CompGraph;
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
 pub struct Perimeter;
@@ -19,8 +20,7 @@ struct EdgeCounts {
 }
 
 impl EdgeCounts {
-    fn new(board: &Board, g: &CompGraph) -> EdgeCounts {
-        let comps = g.components();
+    fn new(board: &Board, comps: &Components) -> EdgeCounts {
         let mut offsets = Vec::with_capacity(comps.len() + 1);
         offsets.push(0);
         for c in 0..comps.len() {
@@ -58,58 +58,72 @@ impl Solver for Perimeter {
     }
 
     fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
-        let start = Start::new(problem, "perimeter")?;
-        let edges = EdgeCounts::new(&problem.board, &start.graph);
-        play_out("perimeter", &start, control, |g, region, nodes| {
-            let comps = g.components();
-            let mut border = [0u32; MAX_COLOURS];
-            for f in bits(region.frontier()) {
-                let shared: u32 = comps
-                    .neighbours(f)
-                    .iter()
-                    .zip(&edges.weights[edges.offsets[f]..edges.offsets[f + 1]])
-                    .filter(|&(&n, _)| region.contains(n as usize))
-                    .map(|(_, &w)| w)
-                    .sum();
-                border[g.colour(f) as usize] += shared;
-                *nodes += 1;
-            }
-            let gains = region.gains(g);
-            let touching = gains.touching();
-            let key = |c: u8| (border[c as usize], gains.cells[c as usize]);
-            let mut colour = touching.iter().next().expect("an unflooded board has a frontier");
-            for c in touching.iter() {
-                if key(c) > key(colour) {
-                    colour = c;
-                }
-            }
-            let total: u32 = border.iter().sum();
-            let tied: Vec<String> = touching
+        play_out("perimeter", problem, control, Border { board: &problem.board, edges: None })
+    }
+}
+
+/// The rule, with the edge counts it builds on its first move.
+struct Border<'a> {
+    board: &'a Board,
+    edges: Option<EdgeCounts>,
+}
+
+impl Policy for Border<'_> {
+    fn choose<const W: usize>(
+        &mut self,
+        g: &CompGraph<W>,
+        pos: &Position<W>,
+        nodes: &mut u64,
+    ) -> Result<Choice, SolveError> {
+        let comps = g.components();
+        let edges = self.edges.get_or_insert_with(|| EdgeCounts::new(self.board, comps));
+        let mut border = [0u32; MAX_COLOURS];
+        pos.frontier.for_each(|f| {
+            let shared: u32 = comps
+                .neighbours(f)
                 .iter()
-                .filter(|&c| c != colour && border[c as usize] == border[colour as usize])
-                .map(|c| c.to_string())
-                .collect();
-            let mut text = format!(
-                "Colour {colour} lines {} of the {total} cell sides on the region's border, the most of any colour.",
-                border[colour as usize]
+                .zip(&edges.weights[edges.offsets[f]..edges.offsets[f + 1]])
+                .filter(|&(&n, _)| pos.contains(n as usize))
+                .map(|(_, &w)| w)
+                .sum();
+            border[g.colour(f) as usize] += shared;
+            *nodes += 1;
+        });
+        let gains = pos.gains(g);
+        let touching = gains.touching();
+        let key = |c: u8| (border[c as usize], gains.cells[c as usize]);
+        let mut colour = touching.iter().next().expect("an unflooded board has a frontier");
+        for c in touching.iter() {
+            if key(c) > key(colour) {
+                colour = c;
+            }
+        }
+        let total: u32 = border.iter().sum();
+        let tied: Vec<String> = touching
+            .iter()
+            .filter(|&c| c != colour && border[c as usize] == border[colour as usize])
+            .map(|c| c.to_string())
+            .collect();
+        let mut text = format!(
+            "Colour {colour} lines {} of the {total} cell sides on the region's border, the most of any colour.",
+            border[colour as usize]
+        );
+        if !tied.is_empty() {
+            text += &format!(
+                " Tied with colour {}: the bigger gain ({} cells), then the lower colour, wins.",
+                tied.join(", "),
+                gains.cells[colour as usize]
             );
-            if !tied.is_empty() {
-                text += &format!(
-                    " Tied with colour {}: the bigger gain ({} cells), then the lower colour, wins.",
-                    tied.join(", "),
-                    gains.cells[colour as usize]
-                );
-            }
-            let alternatives = touching
-                .iter()
-                .map(|c| Alternative {
-                    mv: MoveJson::Colour(c),
-                    score: border[c as usize] as f64,
-                    detail: format!("{} border sides; gains {} cells", border[c as usize], gains.cells[c as usize]),
-                })
-                .collect();
-            Ok(Choice { colour, text, alternatives })
-        })
+        }
+        let alternatives = touching
+            .iter()
+            .map(|c| Alternative {
+                mv: MoveJson::Colour(c),
+                score: border[c as usize] as f64,
+                detail: format!("{} border sides; gains {} cells", border[c as usize], gains.cells[c as usize]),
+            })
+            .collect();
+        Ok(Choice { colour, text, alternatives })
     }
 }
 
@@ -134,9 +148,8 @@ mod tests {
     #[test]
     fn counts_edges_between_components() {
         let b = Board::from_rows(Topology::Cycle, &[vec![0, 1, 1, 0]]);
-        let g = CompGraph::new(&b);
         // On a cycle 0 1 1 0 the two 0s are one area touching the 1s on both sides.
-        let e = EdgeCounts::new(&b, &g);
+        let e = EdgeCounts::new(&b, &Components::new(&b));
         assert_eq!(e.weights, vec![2, 2]);
     }
 }

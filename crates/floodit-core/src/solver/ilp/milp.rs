@@ -41,7 +41,7 @@ pub fn solve(model: &Model, control: &Control, nodes: &mut u64) -> Result<Probe,
     }
     let mut options = SolveOptions::default();
     options.time_limit = Some(SLICE);
-    let failed = |e: Error| SolveError::Refused(format!("ilp: the MILP solver failed: {e}"));
+    let failed = |e: Error| SolveError::Refused(format!("the MILP solver failed: {e}"));
     let base = *nodes;
     let mut outcome = match problem.solve_with(options) {
         Err(Error::Infeasible) => return Ok(Probe::Infeasible),

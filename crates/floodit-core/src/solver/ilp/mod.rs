@@ -64,7 +64,7 @@ fn check_size(comps: &Components, seed: usize, colours: usize, k: u32, form: For
     let (vars, rows, nonzeros) = model::size(comps, seed, colours, k, form);
     if nonzeros > MAX_NONZEROS {
         return Err(SolveError::Refused(format!(
-            "ilp: the form-{} model for {k} moves would have {vars} variables, {rows} constraints and {nonzeros} nonzeros; at most {MAX_NONZEROS} nonzeros are supported",
+            "the form-{} model for {k} moves would have {vars} variables, {rows} constraints and {nonzeros} nonzeros; at most {MAX_NONZEROS} nonzeros are supported",
             form.number()
         )));
     }
@@ -97,7 +97,7 @@ impl Solver for Ilp {
         let comps = Components::new(board);
         let seed = comps.comp_of(pivot);
         let colours = board.num_colours();
-        let (lower, greedy) = horizon::bounds(board, pivot, "ilp")?;
+        let (lower, greedy) = horizon::bounds(board, pivot, control)?;
         check_size(&comps, seed, colours, (greedy.len() as u32).saturating_sub(1), self.form)?;
         let mut nodes = 0u64;
         let probe = |k: u32| {

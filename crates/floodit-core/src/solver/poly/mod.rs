@@ -1,6 +1,7 @@
-//! Polynomial-time algorithms for the board classes where Flood-It or Free-Flood-It is easy
-//! (specification: `shared/docs/polynomial-algorithms.md`), the classifier that says which one
-//! applies to a board, and the `poly` solver that picks it.
+//! Polynomial-time algorithms for the board classes where Flood-It or Free-Flood-It is easy, the
+//! classifier that says which one applies to a board, and the `poly` solver that picks it. Each
+//! algorithm's file carries its derivation and where the literature is wrong; [`TABLE`] has one
+//! row per algorithm.
 //!
 //! Each algorithm is also a solver of its own (`poly-path`, `poly-2xn-dp`, ...). Every answer is
 //! replayed on the real board before it is returned, and every step carries an explanation.
@@ -27,7 +28,7 @@ pub use line::{Line, line_order};
 use super::registry::Entry;
 use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
 
-/// Every polynomial algorithm here, by the solver name it runs under.
+/// Every polynomial algorithm here; [`TABLE`] holds what is known about each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     TwoColour,
@@ -42,6 +43,154 @@ pub enum Algorithm {
     PathSquare,
     Thm2Published,
 }
+
+/// One polynomial algorithm: its solver name, what it does, its cost, where it comes from, what
+/// it promises, how to build it, and the class the classifier gives it.
+pub struct Row {
+    pub algorithm: Algorithm,
+    /// The solver name it runs under.
+    pub name: &'static str,
+    /// What it does, in one line.
+    pub title: &'static str,
+    pub complexity: &'static str,
+    /// Where it comes from.
+    pub source: &'static str,
+    /// Proven to give the optimum.
+    pub exact: bool,
+    /// Plays Free-Flood-It (the two-colour solver plays both modes).
+    pub free_mode: bool,
+    /// The boards `classify` sends to it.
+    pub case: &'static str,
+    make: fn() -> Box<dyn Solver>,
+}
+
+/// Where the derivations live (the code that implements them carries them in its comments).
+const HERE: &str = "crates/floodit-core/src/solver/poly/";
+
+/// Every algorithm, in [`Algorithm`] order (a test checks it).
+pub const TABLE: [Row; 11] = [
+    Row {
+        algorithm: Algorithm::TwoColour,
+        name: "poly-two-colour",
+        title: "Two colours on any board: Flood-It takes the eccentricity of the pivot's component, Free-Flood-It the radius of the component graph (played at a centre)",
+        complexity: "fixed O(n + m); free O(c·(c + e)) over c components and e adjacencies",
+        source: "folklore (fixed); Clifford, Jalsenius, Montanaro & Sach (ToCS 2012), Lagoutte (2010), Meeks & Scott (free); proof in two_colour.rs",
+        exact: true,
+        free_mode: true,
+        case: "any board with at most two colours, either mode",
+        make: || Box::new(two_colour::TwoColour),
+    },
+    Row {
+        algorithm: Algorithm::Path,
+        name: "poly-path",
+        title: "Flood-It on a path: the runs in order from an end pivot, otherwise a shortest common supersequence of the two sides",
+        complexity: "O(n) with the pivot at an end, O(n²) otherwise (LCS table)",
+        source: "folklore; Souza, Protti & Dantas da Silva (Flood-It on paths = SCS of two sequences); proof in path.rs",
+        exact: true,
+        free_mode: false,
+        case: "Flood-It on a board whose cells form a path",
+        make: || Box::new(path::PathSolver),
+    },
+    Row {
+        algorithm: Algorithm::Cycle,
+        name: "poly-cycle",
+        title: "Flood-It on a cycle: (K-1) - floor(LPS/2) over the K runs, moves from the best cut and its supersequence",
+        complexity: "O(n²) (one LCS table of s against its reverse)",
+        source: "'easy' per Souza, Protti & Dantas da Silva (graph powers, 2014); closed form derived in cycle.rs",
+        exact: true,
+        free_mode: false,
+        case: "Flood-It on a board whose cells form a cycle",
+        make: || Box::new(cycle::CycleSolver),
+    },
+    Row {
+        algorithm: Algorithm::FreePath,
+        name: "poly-free-path",
+        title: "Free-Flood-It on a path: interval DP over the runs, with the moves rebuilt and replayed",
+        complexity: "O(K³·k) time, O(K²·k) space (K runs, k colours)",
+        source: "Meeks & Scott (DAM 2012; spanning trees, ToCS 2014); recurrence in free_interval.rs",
+        exact: true,
+        free_mode: true,
+        case: "Free-Flood-It on a board whose cells form a path",
+        make: || Box::new(free_interval::FreePath),
+    },
+    Row {
+        algorithm: Algorithm::FreeCycle,
+        name: "poly-free-cycle",
+        title: "Free-Flood-It on a cycle: arc DP, the whole cycle split into two complementary arcs, moves rebuilt and replayed",
+        complexity: "O(K³·k) time, O(K²·k) space (K runs, k colours)",
+        source: "Meeks & Scott (spanning trees, ToCS 2014); recurrence in free_interval.rs",
+        exact: true,
+        free_mode: true,
+        case: "Free-Flood-It on a board whose cells form a cycle",
+        make: || Box::new(free_interval::FreeCycle),
+    },
+    Row {
+        algorithm: Algorithm::CornerGreedy,
+        name: "poly-2xn-greedy",
+        title: "Flood-It on a 2xn board with the pivot in the first or last column: the marked-tile greedy (cases 1a, 1b, 2)",
+        complexity: "O(n·min(n, k)): one 0-1 BFS per marked column",
+        source: "Clifford, Jalsenius, Montanaro & Sach (ToCS 2012), as described by a student report; made precise in corner_greedy.rs",
+        exact: true,
+        free_mode: false,
+        case: "Flood-It on a 2×n grid with the pivot in an end column",
+        make: || Box::new(corner_greedy::CornerGreedySolver),
+    },
+    Row {
+        algorithm: Algorithm::FrontierDp,
+        name: "poly-2xn-dp",
+        title: "Flood-It on a 2xn board with any pivot (d-boards; other pivots by the three-column construction): Dijkstra over frontier pairs with live colours",
+        complexity: "O(k·n²): O(n²) frontier pairs, k moves each, O(1) transitions",
+        source: "derived in frontier_dp.rs (replaces Theorem 2 of Souza, Protti & Dantas da Silva, which is wrong); three-column construction from their Fig. 2",
+        exact: true,
+        free_mode: false,
+        case: "Flood-It on a 2×n grid with the pivot in an inner column",
+        make: || Box::new(ladder::FrontierDp),
+    },
+    Row {
+        algorithm: Algorithm::CylinderDp,
+        name: "poly-cylinder-dp",
+        title: "Flood-It on a 2xn cylinder with any pivot: two frontiers walking round from the pivot column until they meet",
+        complexity: "O(k·n²): O(n²) frontier pairs, k moves each, O(1) transitions",
+        source: "derived in cylinder_dp.rs (the paper's Thm 3 / Cor 4 claim O(k·n⁴) through the broken Thm 2); pivot construction from Cor 4",
+        exact: true,
+        free_mode: false,
+        case: "Flood-It on a 2×n cylinder (two rows joined end to end)",
+        make: || Box::new(ladder::CylinderDp),
+    },
+    Row {
+        algorithm: Algorithm::CycleSquare,
+        name: "poly-cycle-square",
+        title: "Flood-It on C_n^2: the 2-row cylinder layout of Lemma 5, then the cylinder DP",
+        complexity: "O(k·n²) (cylinder DP on the layout)",
+        source: "Souza, Protti & Dantas da Silva, Lemma 5 / Cor 6 (odd-n layout corrected: 2×(n-1)); layouts in squares.rs",
+        exact: true,
+        free_mode: false,
+        case: "Flood-It on the square of a cycle",
+        make: || Box::new(squares::CycleSquare),
+    },
+    Row {
+        algorithm: Algorithm::PathSquare,
+        name: "poly-path-square",
+        title: "Flood-It on P_n^2: a 2xn layout, then the 2xn frontier DP",
+        complexity: "O(k·n²) (frontier DP on the layout)",
+        source: "Souza, Protti & Dantas da Silva, Cor 7 (sketched); layout in squares.rs",
+        exact: true,
+        free_mode: false,
+        case: "Flood-It on the square of a path",
+        make: || Box::new(squares::PathSquare),
+    },
+    Row {
+        algorithm: Algorithm::Thm2Published,
+        name: "poly-thm2-published",
+        title: "The 2xn d-board procedure of Theorem 2 exactly as published (connect the nearest marked tiles pair by pair); NOT optimal, and says by how much it misses on the board",
+        complexity: "polynomial: one boundary-pair BFS (the paper's Lemma 1) per marked column, plus the frontier DP for the comparison",
+        source: "Souza, Protti & Dantas da Silva, 'Flood-it on graph powers' (DMTCS 2014), Theorem 2; counterexamples in thm2.rs and its tests",
+        exact: false,
+        free_mode: false,
+        case: "never chosen by poly (kept to show where the published procedure fails)",
+        make: || Box::new(thm2::Thm2Published),
+    },
+];
 
 impl Algorithm {
     pub const ALL: [Algorithm; 11] = [
@@ -58,132 +207,34 @@ impl Algorithm {
         Algorithm::Thm2Published,
     ];
 
-    pub fn solver_name(self) -> &'static str {
-        match self {
-            Algorithm::TwoColour => "poly-two-colour",
-            Algorithm::Path => "poly-path",
-            Algorithm::Cycle => "poly-cycle",
-            Algorithm::FreePath => "poly-free-path",
-            Algorithm::FreeCycle => "poly-free-cycle",
-            Algorithm::CornerGreedy => "poly-2xn-greedy",
-            Algorithm::FrontierDp => "poly-2xn-dp",
-            Algorithm::CylinderDp => "poly-cylinder-dp",
-            Algorithm::CycleSquare => "poly-cycle-square",
-            Algorithm::PathSquare => "poly-path-square",
-            Algorithm::Thm2Published => "poly-thm2-published",
-        }
+    /// Everything known about the algorithm.
+    pub fn row(self) -> &'static Row {
+        &TABLE[self as usize]
     }
-
+    pub fn solver_name(self) -> &'static str {
+        self.row().name
+    }
     /// What it does, in one line.
     pub fn title(self) -> &'static str {
-        match self {
-            Algorithm::TwoColour => {
-                "Two colours on any board: Flood-It takes the eccentricity of the pivot's component, Free-Flood-It the radius of the component graph (played at a centre)"
-            }
-            Algorithm::Path => {
-                "Flood-It on a path: the runs in order from an end pivot, otherwise a shortest common supersequence of the two sides"
-            }
-            Algorithm::Cycle => {
-                "Flood-It on a cycle: (K-1) - floor(LPS/2) over the K runs, moves from the best cut and its supersequence"
-            }
-            Algorithm::FreePath => {
-                "Free-Flood-It on a path: interval DP over the runs, with the moves rebuilt and replayed"
-            }
-            Algorithm::FreeCycle => {
-                "Free-Flood-It on a cycle: arc DP, the whole cycle split into two complementary arcs, moves rebuilt and replayed"
-            }
-            Algorithm::CornerGreedy => {
-                "Flood-It on a 2xn board with the pivot in the first or last column: the marked-tile greedy (cases 1a, 1b, 2)"
-            }
-            Algorithm::FrontierDp => {
-                "Flood-It on a 2xn board with any pivot (d-boards; other pivots by the three-column construction): Dijkstra over frontier pairs with live colours"
-            }
-            Algorithm::CylinderDp => {
-                "Flood-It on a 2xn cylinder with any pivot: two frontiers walking round from the pivot column until they meet"
-            }
-            Algorithm::CycleSquare => "Flood-It on C_n^2: the 2-row cylinder layout of Lemma 5, then the cylinder DP",
-            Algorithm::PathSquare => "Flood-It on P_n^2: a 2xn layout, then the 2xn frontier DP",
-            Algorithm::Thm2Published => {
-                "The 2xn d-board procedure of Theorem 2 exactly as published (connect the nearest marked tiles pair by pair); NOT optimal, and says by how much it misses on the board"
-            }
-        }
+        self.row().title
     }
-
     pub fn complexity(self) -> &'static str {
-        match self {
-            Algorithm::TwoColour => "fixed O(n + m); free O(c·(c + e)) over c components and e adjacencies",
-            Algorithm::Path => "O(n) with the pivot at an end, O(n²) otherwise (LCS table)",
-            Algorithm::Cycle => "O(n²) (one LCS table of s against its reverse)",
-            Algorithm::FreePath => "O(K³·k) time, O(K²·k) space (K runs, k colours)",
-            Algorithm::FreeCycle => "O(K³·k) time, O(K²·k) space (K runs, k colours)",
-            Algorithm::CornerGreedy => "O(n·min(n, k)): one 0-1 BFS per marked column",
-            Algorithm::FrontierDp => "O(k·n²): O(n²) frontier pairs, k moves each, O(1) transitions",
-            Algorithm::CylinderDp => "O(k·n²): O(n²) frontier pairs, k moves each, O(1) transitions",
-            Algorithm::CycleSquare => "O(k·n²) (cylinder DP on the layout)",
-            Algorithm::PathSquare => "O(k·n²) (frontier DP on the layout)",
-            Algorithm::Thm2Published => {
-                "polynomial: one boundary-pair BFS (the paper's Lemma 1) per marked column, plus the frontier DP for the comparison"
-            }
-        }
+        self.row().complexity
     }
-
-    /// Where it comes from.
+    /// Where it comes from (file names are under `crates/floodit-core/src/solver/poly/`).
     pub fn source(self) -> &'static str {
-        match self {
-            Algorithm::TwoColour => {
-                "folklore (fixed); Clifford, Jalsenius, Montanaro & Sach (ToCS 2012), Lagoutte (2010), Meeks & Scott (free); spec §3-4"
-            }
-            Algorithm::Path => {
-                "folklore; Souza, Protti & Dantas da Silva (Flood-It on paths = SCS of two sequences); spec §1"
-            }
-            Algorithm::Cycle => {
-                "'easy' per Souza, Protti & Dantas da Silva (graph powers, 2014); closed form derived in spec §2"
-            }
-            Algorithm::FreePath => "Meeks & Scott (DAM 2012; spanning trees, ToCS 2014); spec §5",
-            Algorithm::FreeCycle => "Meeks & Scott (spanning trees, ToCS 2014); spec §6",
-            Algorithm::CornerGreedy => {
-                "Clifford, Jalsenius, Montanaro & Sach (ToCS 2012), as described by a student report; made precise in spec §7"
-            }
-            Algorithm::FrontierDp => {
-                "derived in spec §8.2 (replaces Theorem 2 of Souza, Protti & Dantas da Silva, which is wrong); three-column construction from their Fig. 2"
-            }
-            Algorithm::CylinderDp => {
-                "derived in spec §9 (the paper's Thm 3 / Cor 4 claim O(k·n⁴) through the broken Thm 2); pivot construction from Cor 4"
-            }
-            Algorithm::CycleSquare => {
-                "Souza, Protti & Dantas da Silva, Lemma 5 / Cor 6 (odd-n layout corrected: 2×(n-1)); spec §10"
-            }
-            Algorithm::PathSquare => "Souza, Protti & Dantas da Silva, Cor 7 (sketched); layout from spec §11",
-            Algorithm::Thm2Published => {
-                "Souza, Protti & Dantas da Silva, 'Flood-it on graph powers' (DMTCS 2014), Theorem 2; refuted in spec §8.1"
-            }
-        }
+        self.row().source
     }
-
     /// Whether the algorithm is proven to give the optimum.
     pub fn exact(self) -> bool {
-        self != Algorithm::Thm2Published
+        self.row().exact
     }
-
     /// Whether it plays Free-Flood-It (the two-colour solver plays both modes).
     pub fn free_mode(self) -> bool {
-        matches!(self, Algorithm::TwoColour | Algorithm::FreePath | Algorithm::FreeCycle)
+        self.row().free_mode
     }
-
     pub fn solver(self) -> Box<dyn Solver> {
-        match self {
-            Algorithm::TwoColour => Box::new(two_colour::TwoColour),
-            Algorithm::Path => Box::new(path::PathSolver),
-            Algorithm::Cycle => Box::new(cycle::CycleSolver),
-            Algorithm::FreePath => Box::new(free_interval::FreePath),
-            Algorithm::FreeCycle => Box::new(free_interval::FreeCycle),
-            Algorithm::CornerGreedy => Box::new(corner_greedy::CornerGreedySolver),
-            Algorithm::FrontierDp => Box::new(ladder::FrontierDp),
-            Algorithm::CylinderDp => Box::new(ladder::CylinderDp),
-            Algorithm::CycleSquare => Box::new(squares::CycleSquare),
-            Algorithm::PathSquare => Box::new(squares::PathSquare),
-            Algorithm::Thm2Published => Box::new(thm2::Thm2Published),
-        }
+        (self.row().make)()
     }
 }
 
@@ -192,7 +243,7 @@ pub(crate) fn info_for(a: Algorithm) -> SolverInfo {
     SolverInfo {
         name: a.solver_name().into(),
         family: Family::Polynomial,
-        summary: format!("{}. Source: {}", a.title(), a.source()),
+        summary: format!("{}. Source: {} (files under {HERE})", a.title(), a.source()),
         guarantee: if a.exact() {
             "optimal (polynomial-time exact algorithm; checked against the exhaustive oracle)".into()
         } else {
@@ -224,6 +275,7 @@ impl Solver for Poly {
             Verdict::Polynomial(a) => {
                 let mut s = a.solver().solve(problem, control)?;
                 s.notes.insert(0, format!("poly: {} → {}", class.class, a.solver_name()));
+                s.delegated_to = Some(a.solver_name().to_string());
                 Ok(s)
             }
             _ => Err(SolveError::Refused(class.to_string())),
@@ -236,4 +288,17 @@ pub fn registry_entries() -> Vec<Entry> {
     let poly = Entry::plain("poly", || Box::new(Poly));
     let each = Algorithm::ALL.into_iter().map(|a| Entry::plain(a.solver_name(), move || a.solver()));
     std::iter::once(poly).chain(each).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_algorithm_order() {
+        for (i, a) in Algorithm::ALL.into_iter().enumerate() {
+            assert_eq!(TABLE[i].algorithm, a);
+            assert_eq!(a.solver().info().name, a.solver_name());
+        }
+    }
 }

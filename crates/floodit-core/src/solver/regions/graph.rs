@@ -1,12 +1,19 @@
-//! The component graph of a fixed-pivot problem, as bitsets: what the search works on.
+//! The component graph of a fixed-pivot problem, with bitsets sized at compile time: what every
+//! fixed-pivot solver works on, from `greedy` to `exact`.
 
-use super::bits::Bits;
-use crate::model::{Board, Components};
+use crate::model::{Bits, Board, Cell, Colour, Comp, Components};
 
-/// Components with their neighbour sets and colour classes as `W`-word bitsets.
+/// Graphs up to this many components also keep one neighbour bitset per component (at most
+/// 1024 × 128 bytes): a set's neighbours are then a few word operations per member. Larger
+/// graphs walk the adjacency lists instead, so memory stays linear in the board.
+pub const DENSE_MAX: usize = 1024;
+
+/// Components with their adjacency, colour classes as `W`-word bitsets, sizes and hashing keys.
 pub struct CompGraph<const W: usize> {
-    pub nbr: Vec<Bits<W>>,
-    /// Components of each colour.
+    comps: Components,
+    /// Neighbour bitset per component (empty above [`DENSE_MAX`] components).
+    nbr: Vec<Bits<W>>,
+    /// Components of each colour of the palette.
     pub by_colour: Vec<Bits<W>>,
     /// Every component.
     pub all: Bits<W>,
@@ -20,28 +27,94 @@ pub struct CompGraph<const W: usize> {
 }
 
 impl<const W: usize> CompGraph<W> {
-    pub fn new(board: &Board, comps: &Components, pivot: usize) -> Self {
+    /// The graph of `comps` (the components of `board`) played from the component of `pivot`.
+    pub fn new(board: &Board, comps: Components, pivot: Cell) -> Self {
         let n = comps.len();
-        assert!(n <= 64 * W, "component graph does not fit the bitset width");
-        let k = board.num_colours();
-        let mut by_colour = vec![Bits::EMPTY; k];
-        let mut nbr = vec![Bits::EMPTY; n];
+        assert!(n <= Bits::<W>::CAPACITY, "component graph does not fit the bitset width");
+        let mut by_colour = vec![Bits::EMPTY; board.num_colours()];
         for c in 0..n {
             by_colour[comps.colour(c) as usize].insert(c);
-            for &d in comps.neighbours(c) {
-                nbr[c].insert(d as usize);
-            }
         }
+        let nbr = if n <= DENSE_MAX {
+            (0..n)
+                .map(|c| {
+                    let mut row = Bits::EMPTY;
+                    comps.neighbours(c).iter().for_each(|&d| row.insert(d as usize));
+                    row
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let cells = (0..n).map(|c| comps.size(c) as u32).collect();
         let keys = (0..n as u64).map(splitmix64).collect();
-        CompGraph { nbr, by_colour, all: Bits::first(n), cells, keys, root: comps.comp_of(pivot) }
+        let root = comps.comp_of(pivot);
+        CompGraph { comps, nbr, by_colour, all: Bits::first(n), cells, keys, root }
+    }
+
+    /// The same graph without neighbour bitsets, to test the large-graph paths on small boards.
+    #[cfg(test)]
+    pub fn new_sparse_for_tests(board: &Board, pivot: Cell) -> Self {
+        let mut g = Self::new(board, Components::new(board), pivot);
+        g.nbr.clear();
+        g
+    }
+
+    /// Number of components.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+    /// Cells on the board.
+    pub fn board_cells(&self) -> usize {
+        self.comps.cells_len()
+    }
+    /// Palette size.
+    pub fn num_colours(&self) -> usize {
+        self.by_colour.len()
+    }
+    pub fn components(&self) -> &Components {
+        &self.comps
+    }
+    #[inline]
+    pub fn colour(&self, comp: Comp) -> Colour {
+        self.comps.colour(comp)
+    }
+    /// Whether neighbour bitsets are kept (small graphs).
+    #[inline]
+    pub fn is_dense(&self) -> bool {
+        !self.nbr.is_empty()
+    }
+    /// The neighbours of one component, as a list.
+    #[inline]
+    pub fn adjacent(&self, comp: Comp) -> &[u32] {
+        self.comps.neighbours(comp)
+    }
+    /// The cells of the components in `set`, for marking them in explanations.
+    pub fn cells_of(&self, set: &Bits<W>) -> Vec<Cell> {
+        let mut out = Vec::new();
+        set.for_each(|c| out.extend(self.comps.cells(c).iter().map(|&x| x as usize)));
+        out
     }
 
     /// The union of the neighbour sets of `set`'s members.
-    #[inline]
+    #[inline(always)]
     pub fn neighbours(&self, set: &Bits<W>) -> Bits<W> {
+        if !self.is_dense() {
+            return self.neighbours_listed(set);
+        }
         let mut out = Bits::EMPTY;
         set.for_each(|c| out.or_assign(&self.nbr[c]));
+        out
+    }
+
+    /// [`Self::neighbours`] from the adjacency lists (graphs without neighbour bitsets).
+    #[inline(never)]
+    fn neighbours_listed(&self, set: &Bits<W>) -> Bits<W> {
+        let mut out = Bits::EMPTY;
+        set.for_each(|c| self.comps.neighbours(c).iter().for_each(|&d| out.insert(d as usize)));
         out
     }
 
@@ -129,4 +202,26 @@ fn splitmix64(i: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Topology;
+
+    #[test]
+    fn bitsets_match_the_components() {
+        let b = Board::from_rows(Topology::Grid, &[vec![0, 1, 1], vec![2, 1, 0], vec![2, 2, 0]]);
+        let g = CompGraph::<1>::new(&b, Components::new(&b), 0);
+        assert_eq!(g.len(), 4);
+        assert!(g.is_dense());
+        for c in 0..4 {
+            let listed: Vec<usize> = g.adjacent(c).iter().map(|&d| d as usize).collect();
+            assert_eq!(g.neighbours(&Bits::single(c)).iter().collect::<Vec<_>>(), listed);
+            assert!(g.by_colour[g.colour(c) as usize].contains(c));
+        }
+        assert_eq!(g.cells_of(&Bits::single(g.components().comp_of(1))).len(), 3);
+        let (r, f) = g.play(&Bits::single(0), &g.frontier(&Bits::single(0)), 1);
+        assert_eq!((r.count(), f.count()), (2, 2));
+    }
 }

@@ -1,7 +1,7 @@
 //! Moves on the component graph: the children of a position, and the steps that lead to them.
 
-use super::bits::Bits;
 use super::graph::CompGraph;
+use crate::model::Bits;
 
 /// The moves from a node's parent to the node: a set of colours played in any order (one move,
 /// or several colour eliminations), or up to six colours played in a given order.

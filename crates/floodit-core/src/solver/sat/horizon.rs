@@ -6,8 +6,9 @@
 //! bound of the exact solver and the length of a greedy solution, and every answer it returns is
 //! either proven by the engine itself or marked as not proven.
 
+use crate::model::Bits;
 use crate::model::{Board, Components};
-use crate::solver::regions::{Bits, CompGraph, OnGraph, lower_bound, on_graph, quick_solution};
+use crate::solver::regions::{CompGraph, OnGraph, lower_bound, on_graph, quick_solution};
 use crate::solver::{Control, Solution, SolveError, StopReason};
 use std::time::{Duration, Instant};
 
@@ -59,17 +60,22 @@ pub struct Outcome {
     pub proof: String,
 }
 
-/// The starting bounds: the exact solver's admissible lower bound, and a quick beam solution.
-pub fn bounds(board: &Board, pivot: usize, who: &str) -> Result<(u32, Vec<u8>), SolveError> {
-    struct Task;
-    impl OnGraph for Task {
+/// The starting bounds: the exact solver's admissible lower bound, and a quick beam solution
+/// (cut short, and finished greedily, when `control` says stop).
+pub fn bounds(board: &Board, pivot: usize, control: &Control) -> Result<(u32, Vec<u8>), SolveError> {
+    struct Task<'a>(&'a Control);
+    impl OnGraph for Task<'_> {
         type Output = (u32, Vec<u8>);
         fn run<const W: usize>(self, g: &CompGraph<W>) -> (u32, Vec<u8>) {
             let region = Bits::single(g.root);
-            (lower_bound(g, &region, &g.frontier(&region)), quick_solution(g, region, &Control::default()))
+            (lower_bound(g, &region, &g.frontier(&region)), quick_solution(g, region, self.0))
         }
     }
-    Ok(on_graph(board, pivot, who, Task)?.0)
+    let n = board.len();
+    if pivot >= n {
+        return Err(SolveError::Refused(format!("the pivot is cell {pivot}, but the board has only {n} cells")));
+    }
+    Ok(on_graph(board, pivot, Task(control)).0)
 }
 
 /// Plays `colours` from the pivot's component and keeps only the moves that absorb something,

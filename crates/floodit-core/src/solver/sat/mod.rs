@@ -41,7 +41,7 @@ fn check_size(problem: &Problem, comps: &Components, moves: u32) -> Result<(), S
     let (vars, clauses) = encode::size(&problem.board, comps, moves);
     if clauses > MAX_CLAUSES {
         return Err(SolveError::Refused(format!(
-            "sat: the formula for {moves} moves would have {clauses} clauses and {vars} variables; at most {MAX_CLAUSES} clauses are supported"
+            "the formula for {moves} moves would have {clauses} clauses and {vars} variables; at most {MAX_CLAUSES} clauses are supported"
         )));
     }
     Ok(())
@@ -65,7 +65,7 @@ impl Solver for Sat {
         let pivot = problem.pivot_or_refuse("sat")?;
         let board = &problem.board;
         let comps = Components::new(board);
-        let (lower, greedy) = horizon::bounds(board, pivot, "sat")?;
+        let (lower, greedy) = horizon::bounds(board, pivot, control)?;
         check_size(problem, &comps, (greedy.len() as u32).saturating_sub(1))?;
         let mut conflicts = 0u64;
         let seed = comps.comp_of(pivot);

@@ -1,0 +1,321 @@
+//! Statistics of finished games, per kind of board (shape, colours, mode): games, wins, wins at
+//! par, moves over the optimum, the current and best winning streak, and assisted games (hints,
+//! a solver's moves) counted apart so they neither count as wins nor break a streak.
+//!
+//! They live in `stats.toml` beside the saved games, a versioned TOML file written atomically.
+//! Two floodits may finish games at once, so each update is made under a lock on `.stats.lock`:
+//! read, change, write. A damaged file is moved aside (and counting starts again); a file of a
+//! later format is left alone and nothing is counted into it.
+
+use super::save::files::{self, Loaded};
+use crate::model::Game;
+use serde::{Deserialize, Serialize};
+use std::fs::OpenOptions;
+use std::path::PathBuf;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The statistics format this floodit writes.
+pub const FORMAT_VERSION: u32 = 1;
+const FILE: &str = "stats.toml";
+const LOCK: &str = ".stats.lock";
+
+/// A kind of board: what statistics are kept per.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Kind {
+    pub topology: String,
+    pub rows: u32,
+    pub cols: u32,
+    pub colours: u32,
+    /// "fixed" or "free".
+    pub mode: String,
+}
+
+impl Kind {
+    pub fn of(game: &Game) -> Kind {
+        let g = game.start().graph();
+        Kind {
+            topology: g.topology().name().to_string(),
+            rows: g.rows() as u32,
+            cols: g.cols() as u32,
+            colours: game.start().num_colours() as u32,
+            mode: game.mode().name().to_string(),
+        }
+    }
+
+    /// "14x14 grid, 6 colours, fixed", or "path of 12, 4 colours, free".
+    pub fn label(&self) -> String {
+        let one_row = self.topology.parse::<crate::model::Topology>().is_ok_and(|t| t.is_one_row());
+        let shape = if one_row {
+            format!("{} of {}", self.topology, self.cols)
+        } else {
+            format!("{}x{} {}", self.rows, self.cols, self.topology)
+        };
+        format!("{shape}, {} colours, {}", self.colours, self.mode)
+    }
+
+    /// "14x14 grid, 6c, fixed", for tables.
+    pub fn short(&self) -> String {
+        self.label().replacen(" colours,", "c,", 1)
+    }
+}
+
+/// The statistics of one kind of board.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Row {
+    #[serde(flatten)]
+    pub kind: Kind,
+    /// Games finished without help: won or lost (out of moves).
+    #[serde(default)]
+    pub games: u32,
+    #[serde(default)]
+    pub wins: u32,
+    /// Wins in no more moves than the proven optimum.
+    #[serde(default)]
+    pub wins_at_par: u32,
+    /// Wins whose optimum was proven, and their moves over it in all (for the average).
+    #[serde(default)]
+    pub proven_wins: u32,
+    #[serde(default)]
+    pub moves_over: u64,
+    /// Wins in a row, now and at best.
+    #[serde(default)]
+    pub streak: u32,
+    #[serde(default)]
+    pub best_streak: u32,
+    /// Games finished with help (hints, a solver's moves), and how many of them were won.
+    #[serde(default)]
+    pub assisted_games: u32,
+    #[serde(default)]
+    pub assisted_wins: u32,
+    /// When a game of this kind last finished (seconds since 1970), to list the latest first.
+    #[serde(default)]
+    pub last_played: u64,
+}
+
+impl Row {
+    fn new(kind: Kind) -> Row {
+        Row {
+            kind,
+            games: 0,
+            wins: 0,
+            wins_at_par: 0,
+            proven_wins: 0,
+            moves_over: 0,
+            streak: 0,
+            best_streak: 0,
+            assisted_games: 0,
+            assisted_wins: 0,
+            last_played: 0,
+        }
+    }
+
+    /// Average moves over the optimum of the wins whose optimum was proven.
+    pub fn average_over(&self) -> Option<f64> {
+        (self.proven_wins > 0).then(|| self.moves_over as f64 / f64::from(self.proven_wins))
+    }
+
+    /// Counts one finished game in.
+    pub fn count(&mut self, finish: &Finish, now: u64) {
+        self.last_played = now;
+        if finish.assisted {
+            self.assisted_games += 1;
+            self.assisted_wins += u32::from(finish.won);
+            return;
+        }
+        self.games += 1;
+        if !finish.won {
+            self.streak = 0;
+            return;
+        }
+        self.wins += 1;
+        self.streak += 1;
+        self.best_streak = self.best_streak.max(self.streak);
+        if let Some(optimum) = finish.optimum {
+            self.proven_wins += 1;
+            self.moves_over += u64::from(finish.moves.saturating_sub(optimum));
+            self.wins_at_par += u32::from(finish.moves <= optimum);
+        }
+    }
+}
+
+/// A finished game, as the statistics count it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    pub kind: Kind,
+    pub won: bool,
+    pub moves: u32,
+    /// The proven optimum, if it is known.
+    pub optimum: Option<u32>,
+    pub assisted: bool,
+}
+
+/// The file's content.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Default)]
+pub struct Table {
+    #[serde(default = "first_version")]
+    pub version: u32,
+    #[serde(default, rename = "board")]
+    pub rows: Vec<Row>,
+}
+
+fn first_version() -> u32 {
+    1
+}
+
+impl Table {
+    /// The rows, the latest played first.
+    pub fn latest_first(mut self) -> Vec<Row> {
+        self.rows.sort_by_key(|r| std::cmp::Reverse(r.last_played));
+        self.rows
+    }
+
+    pub fn find(&self, kind: &Kind) -> Option<&Row> {
+        self.rows.iter().find(|r| r.kind == *kind)
+    }
+}
+
+/// The statistics file of one data directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stats {
+    dir: PathBuf,
+}
+
+/// What reading the statistics gave: the table, and what to tell the player (a damaged file
+/// moved aside, a file of a later format).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shown {
+    pub table: Table,
+    pub note: Option<String>,
+}
+
+impl Stats {
+    pub fn new(dir: impl Into<PathBuf>) -> Stats {
+        Stats { dir: dir.into() }
+    }
+
+    pub fn path(&self) -> PathBuf {
+        self.dir.join(FILE)
+    }
+
+    /// The statistics as they are on disk now.
+    pub fn read(&self) -> Shown {
+        let path = self.path();
+        let loaded = files::load::<Table>(&path, FORMAT_VERSION);
+        let note = loaded.note(&path, FORMAT_VERSION);
+        match loaded {
+            Loaded::Ok(table) => Shown { table, note },
+            _ => Shown { table: Table { version: FORMAT_VERSION, rows: Vec::new() }, note },
+        }
+    }
+
+    /// Counts `finish` in, under the lock. Returns the kind's row as it now stands, and a note
+    /// when the file was damaged (moved aside, counting starts again). A file of a later format
+    /// is an error: nothing is counted into it.
+    pub fn record(&self, finish: &Finish) -> Result<(Row, Option<String>), String> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
+        let lock_path = self.dir.join(LOCK);
+        let lock = OpenOptions::new()
+            .create(true)
+            .write(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(|e| format!("cannot open {}: {e}", lock_path.display()))?;
+        // A filesystem without locks still gets its statistics, as before two floodits shared one.
+        if let Err(e) = lock.lock()
+            && e.kind() != std::io::ErrorKind::Unsupported
+        {
+            return Err(format!("cannot lock {}: {e}", lock_path.display()));
+        }
+        let path = self.path();
+        let loaded = files::load::<Table>(&path, FORMAT_VERSION);
+        let note = loaded.note(&path, FORMAT_VERSION);
+        let mut table = match loaded {
+            Loaded::Ok(t) => t,
+            Loaded::Missing | Loaded::Damaged { moved: Ok(_), .. } => Table::default(),
+            _ => return Err(format!("{}: this game is not counted", note.unwrap_or_default())),
+        };
+        table.version = FORMAT_VERSION;
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let i = match table.rows.iter().position(|r| r.kind == finish.kind) {
+            Some(i) => i,
+            None => {
+                table.rows.push(Row::new(finish.kind.clone()));
+                table.rows.len() - 1
+            }
+        };
+        table.rows[i].count(finish, now);
+        let row = table.rows[i].clone();
+        let text = toml::to_string(&table).map_err(|e| e.to_string())?;
+        files::write_atomically(&path, text.as_bytes())
+            .map_err(|e| format!("cannot write the statistics to {}: {e}", path.display()))?;
+        Ok((row, note))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind() -> Kind {
+        Kind { topology: "grid".into(), rows: 14, cols: 14, colours: 6, mode: "fixed".into() }
+    }
+
+    fn finish(won: bool, moves: u32, optimum: Option<u32>, assisted: bool) -> Finish {
+        Finish { kind: kind(), won, moves, optimum, assisted }
+    }
+
+    fn temp(tag: &str) -> (Stats, PathBuf) {
+        let d = std::env::temp_dir().join(format!("floodit-stats-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        (Stats::new(&d), d)
+    }
+
+    #[test]
+    fn wins_streaks_par_and_assisted_games_are_counted_apart() {
+        let mut r = Row::new(kind());
+        r.count(&finish(true, 22, Some(20), false), 1);
+        r.count(&finish(true, 20, Some(20), false), 2);
+        r.count(&finish(true, 30, None, false), 3);
+        assert_eq!((r.games, r.wins, r.streak, r.best_streak, r.wins_at_par), (3, 3, 3, 3, 1));
+        assert_eq!(r.average_over(), Some(1.0), "over the two wins with a proven optimum");
+        r.count(&finish(true, 20, Some(20), true), 4);
+        assert_eq!((r.games, r.streak, r.assisted_games, r.assisted_wins), (3, 3, 1, 1), "help leaves the streak");
+        r.count(&finish(false, 25, Some(20), false), 5);
+        assert_eq!((r.games, r.wins, r.streak, r.best_streak), (4, 3, 0, 3));
+        assert_eq!(r.last_played, 5);
+        assert_eq!(kind().label(), "14x14 grid, 6 colours, fixed");
+        assert_eq!(kind().short(), "14x14 grid, 6c, fixed");
+    }
+
+    #[test]
+    fn the_file_round_trips_and_damage_is_moved_aside() {
+        let (stats, dir) = temp("file");
+        assert_eq!(stats.read(), Shown { table: Table { version: 1, rows: vec![] }, note: None });
+        let (row, note) = stats.record(&finish(true, 21, Some(20), false)).unwrap();
+        assert_eq!((row.wins, note), (1, None));
+        let (row, _) = stats.record(&finish(false, 30, Some(20), false)).unwrap();
+        assert_eq!((row.games, row.wins, row.streak), (2, 1, 0));
+        let text = std::fs::read_to_string(stats.path()).unwrap();
+        assert!(text.starts_with("version = 1\n") && text.contains("[[board]]"), "{text}");
+        assert_eq!(stats.read().table.rows, vec![row]);
+
+        std::fs::write(stats.path(), "version = 1\n[[board]]\nrows = \"many\"\n").unwrap();
+        let (row, note) = stats.record(&finish(true, 20, Some(20), false)).unwrap();
+        assert_eq!(row.games, 1, "counting starts again");
+        assert!(note.unwrap().starts_with("a damaged stats.toml was kept as stats.toml.damaged-"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_of_a_later_format_is_left_alone() {
+        let (stats, dir) = temp("newer");
+        std::fs::create_dir_all(&dir).unwrap();
+        let later = "version = 4\nsomething = \"else\"\n";
+        std::fs::write(stats.path(), later).unwrap();
+        let err = stats.record(&finish(true, 20, Some(20), false)).unwrap_err();
+        assert!(err.contains("newer floodit") && err.contains("not counted"), "{err}");
+        assert_eq!(std::fs::read_to_string(stats.path()).unwrap(), later);
+        assert!(stats.read().note.unwrap().contains("format 4"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,152 @@
+//! The boxes at a game's end: the win box (moves against the limit and the optimum, whether the
+//! optimum is proven, help had, the statistics of the board's kind) and the out-of-moves box
+//! (the game is lost; undo or play on).
+
+use super::super::app::{App, Optimum};
+use super::super::keymap::Context;
+use super::card::{Card, Para, keys, plain, row};
+use crate::model::Mode;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+fn moves(n: u32) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
+}
+
+/// The limit, what it is made of, and how the game stands against it.
+fn limit_line(app: &App) -> Para<'static> {
+    let ui = app.look.ui();
+    let n = app.game.moves_made() as u32;
+    let s = &app.stakes;
+    let Some(l) = app.game.move_limit() else {
+        return row(app, "Limit", vec![Span::styled("none (no answer known yet)", ui.dim)]);
+    };
+    let made_of = match &s.basis {
+        _ if s.own_limit => " (the puzzle's own)".to_string(),
+        Some(b) if b.moves.saturating_add(s.slack) == l => {
+            let what = if b.proven { "optimum" } else { "best known" };
+            format!(" = {what} {} + slack {}", b.moves, s.slack)
+        }
+        _ => format!(" (slack {})", s.slack),
+    };
+    let (stand, style) = match n.cmp(&l) {
+        std::cmp::Ordering::Less => (format!(": {} to spare", moves(l - n)), ui.good),
+        std::cmp::Ordering::Equal => (": all used".to_string(), ui.text),
+        std::cmp::Ordering::Greater => (format!(": {} past it", moves(n - l)), ui.warn),
+    };
+    row(app, "Limit", vec![Span::styled(format!("{l}{made_of}"), ui.text), Span::styled(stand, style)])
+}
+
+/// The optimum, whether it is proven, and (`against`) how the moves made compare with it.
+fn optimum_line(app: &App, against: bool) -> Para<'static> {
+    let ui = app.look.ui();
+    let n = app.game.moves_made() as u32;
+    let (o, by) = match &app.optimum {
+        Optimum::Stated(o) => (*o, "stated by the puzzle".to_string()),
+        Optimum::Found { moves, .. } => (*moves, "proven by exact search".to_string()),
+        Optimum::Proven { moves, solver, .. } => (*moves, format!("proven by {solver}")),
+        Optimum::Searching(_) => {
+            return row(app, "Optimum", vec![Span::styled("still being searched for", ui.dim)]);
+        }
+        Optimum::Unknown { at_least, .. } => {
+            let best = app.stakes.basis.as_ref().filter(|b| !b.proven).map(|b| format!("; best known {}", b.moves));
+            let text = match at_least {
+                Some(lb) => format!("at least {lb}, not proven{}", best.unwrap_or_default()),
+                None => format!("not known{}", best.unwrap_or_default()),
+            };
+            return row(app, "Optimum", vec![Span::styled(text, ui.dim)]);
+        }
+    };
+    let assisted = app.stakes.assisted();
+    let (verdict, style): (String, Style) = match n.cmp(&o) {
+        _ if !against => (String::new(), ui.text),
+        // With help, the length is the helper's as much as the player's: stated, not praised.
+        std::cmp::Ordering::Equal if assisted => (": the same length".into(), ui.text),
+        std::cmp::Ordering::Less if assisted => (format!(": {n}, shorter"), ui.text),
+        std::cmp::Ordering::Equal => (": optimal!".into(), ui.good),
+        std::cmp::Ordering::Greater => (format!(": {} over", moves(n - o)), ui.text),
+        std::cmp::Ordering::Less => (format!(": you needed only {n}!"), ui.good),
+    };
+    row(app, "Optimum", vec![Span::styled(format!("{o}, {by}"), ui.text), Span::styled(verdict, style)])
+}
+
+/// How the game was counted in the statistics.
+fn counted_line(app: &App) -> Para<'static> {
+    let ui = app.look.ui();
+    let kind = super::super::stats::Kind::of(&app.game).short();
+    let text = match (&app.stakes.counted, &app.options.stats) {
+        (Some(Ok(r)), _) if app.stakes.assisted() => {
+            format!("{kind}: counted apart, {} assisted, {} won", r.assisted_games, r.assisted_wins)
+        }
+        (Some(Ok(r)), _) => {
+            format!("{kind}: {} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
+        }
+        (Some(Err(e)), _) => format!("not counted: {e}"),
+        (None, None) => "not kept (no data directory)".into(),
+        (None, Some(_)) => "not counted".into(),
+    };
+    row(app, "Record", vec![Span::styled(text, ui.text)])
+}
+
+pub struct WinView<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for WinView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let s = &app.stakes;
+        let n = app.game.moves_made() as u32;
+        let (title, head, style) = if s.lost {
+            let head = match app.game.move_limit() {
+                Some(l) if n > l => format!("Flooded in {}, past the limit of {l}: lost.", moves(n)),
+                _ => format!("Flooded in {}, but the game was lost when it ran out of moves.", moves(n)),
+            };
+            (" Flooded, but lost ", head, ui.warn)
+        } else if s.assisted() {
+            (" Solved with help ", format!("Flooded in {}, with help ({}).", moves(n), s.help_text()), ui.text)
+        } else {
+            (" Solved ", format!("Flooded in {}: you win!", moves(n)), ui.good)
+        };
+        let mut body = vec![plain(Line::styled(head, style)), limit_line(app), optimum_line(app, true)];
+        if let Some(t) = &s.took_over {
+            body.push(row(app, "Help", vec![Span::styled(format!("you took over {t}"), ui.text)]));
+        }
+        body.push(counted_line(app));
+        let keys = keys(app, Context::Ending);
+        Card { look: &app.look, title: title.into(), body, keys, min_width: 0, max_width: 72, scroll: 0 }
+            .render(area, buf);
+    }
+}
+
+pub struct OutOfMovesView<'a> {
+    pub app: &'a App,
+}
+
+impl Widget for OutOfMovesView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let l = app.game.move_limit().unwrap_or(0);
+        let left = match app.game.mode() {
+            Mode::Fixed { pivot } => {
+                let n = app.game.board().len() - app.game.board().mcs(pivot).len();
+                format!("{n} cells are not flooded yet")
+            }
+            Mode::Free => format!("{} areas are left", app.components),
+        };
+        let body = vec![
+            plain(Line::styled(format!("All {} are used, and {left}.", moves(l)), ui.warn)),
+            plain(Line::styled("The game counts as lost; undo, or close this box and play on.", ui.text)),
+            optimum_line(app, false),
+            counted_line(app),
+        ];
+        let keys = keys(app, Context::Ending);
+        let title = " Out of moves ".into();
+        Card { look: &app.look, title, body, keys, min_width: 0, max_width: 72, scroll: 0 }.render(area, buf);
+    }
+}

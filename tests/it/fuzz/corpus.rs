@@ -1,0 +1,104 @@
+//! Seed inputs: the repository's own puzzles, themes and data sets (a few boards of each), real
+//! Tatham IDs, and IDs and saves made from the puzzles.
+
+use floodit::formats::generate::{GenSpec, generate};
+use floodit::formats::{Puzzle, id};
+use floodit::model::Topology;
+use floodit::tui::save::SavedGame;
+use floodit::tui::stakes::Stakes;
+use std::path::{Path, PathBuf};
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Every file of a directory with this extension, in name order.
+fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The first `n` lines of a data file.
+fn head(path: &str, n: usize) -> Vec<u8> {
+    let text = std::fs::read_to_string(repo(path)).unwrap();
+    text.split_inclusive('\n').take(n).collect::<String>().into_bytes()
+}
+
+pub fn puzzles() -> Vec<Vec<u8>> {
+    files("puzzles", "toml").iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
+pub fn themes() -> Vec<Vec<u8>> {
+    let mut seeds: Vec<Vec<u8>> = files("themes", "toml").iter().map(|p| std::fs::read(p).unwrap()).collect();
+    // A user theme sets a few keys over a built-in one.
+    seeds.push(b"name = \"mine\"\nextends = \"mono\"\n[palette]\n2 = { colour = \"#ff8800\", glyph = \"@\" }\n[ui]\ndim = \"italic\"\nborder = \"bold black on yellow\"\n".to_vec());
+    seeds
+}
+
+/// Three boards from each line-format set (one has CRLF line ends).
+pub fn line_sets() -> Vec<Vec<u8>> {
+    ["pc19-14x14c6", "colorfill-b10c15n1000", "colorfill-b12c12n1000", "colorfill-b24c4n1000"]
+        .iter()
+        .map(|name| head(&format!("data/{name}.txt"), 3))
+        .chain([b"0101\r\n1212\r\n".to_vec()])
+        .collect()
+}
+
+/// The first boards of the block-format set.
+pub fn block_sets() -> Vec<Vec<u8>> {
+    vec![head("data/codegolf-19x19c6-centre.txt", 40), b"012\n120\n\n000\n111\n".to_vec()]
+}
+
+pub fn problems99() -> Vec<Vec<u8>> {
+    ["12_12_06_001", "12_12_10_001", "14_14_08_001", "20_20_08_001"]
+        .iter()
+        .map(|name| std::fs::read(repo(&format!("data/99problems/{name}"))).unwrap())
+        .chain([b"2 3 3\n1 2 3 3 2 1\n4\n".to_vec()])
+        .collect()
+}
+
+pub fn tatham_ids() -> Vec<Vec<u8>> {
+    let text = std::fs::read_to_string(repo("tests/fuzz/tatham-ids.txt")).unwrap();
+    text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).map(|l| l.as_bytes().to_vec()).collect()
+}
+
+/// Puzzles of every topology and mode: the repository's, and generated ones.
+fn boards() -> Vec<Puzzle> {
+    let mut all: Vec<Puzzle> = files("puzzles", "toml").iter().map(|p| Puzzle::load(p).unwrap()).collect();
+    for (i, topology) in Topology::ALL.into_iter().enumerate() {
+        let (rows, cols) = if topology.is_one_row() { (1, 9) } else { (4, 6) };
+        let spec = GenSpec { topology, rows, cols, colours: 3 + i, free: i % 2 == 1, pivot: None };
+        let mut p = generate(&spec, i as u64).unwrap();
+        p.move_limit = Some(20 + i as u32);
+        all.push(p);
+    }
+    all
+}
+
+pub fn floodit_ids() -> Vec<Vec<u8>> {
+    boards().iter().map(|p| id::encode_puzzle(p).into_bytes()).collect()
+}
+
+/// Saves of games part-played, some with an undone move.
+pub fn saves() -> Vec<Vec<u8>> {
+    boards()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut game = p.game();
+            let pivot = p.mode.pivot().unwrap_or(0);
+            for c in 0..p.board.num_colours().min(4) {
+                let _ = game.play(floodit::model::Move { cell: pivot, colour: c as u8 });
+            }
+            if i % 2 == 0 {
+                game.undo();
+            }
+            toml::to_string(&SavedGame::new(p, &game, &Stakes::default())).unwrap().into_bytes()
+        })
+        .collect()
+}

@@ -1,0 +1,193 @@
+//! What each parser promises on any input: no panic; a refusal whose message is one safe line
+//! (no raw control character, a bounded length); and a result that survives a round trip.
+
+use super::corpus;
+use super::engine::Target;
+use floodit::formats::dataset::{Dataset, DatasetFormat, Entry, PivotChoice};
+use floodit::formats::{Puzzle, id, tatham};
+use floodit::model::{MAX_COLOURS, colour_char};
+use floodit::tui::save::{Read, SavedGame};
+use floodit::tui::stakes::Stakes;
+use floodit::tui::theme::parse_theme;
+
+/// Every parser, with its seeds.
+pub const TARGETS: [Target; 8] = [
+    Target { name: "puzzle-toml", check: puzzle_toml, seeds: corpus::puzzles },
+    Target { name: "theme-toml", check: theme_toml, seeds: corpus::themes },
+    Target { name: "line-dataset", check: line_dataset, seeds: corpus::line_sets },
+    Target { name: "block-dataset", check: block_dataset, seeds: corpus::block_sets },
+    Target { name: "99problems", check: problems99, seeds: corpus::problems99 },
+    Target { name: "tatham-id", check: tatham_id, seeds: corpus::tatham_ids },
+    Target { name: "floodit-id", check: floodit_id, seeds: corpus::floodit_ids },
+    Target { name: "save-file", check: save_file, seeds: corpus::saves },
+];
+
+/// The longest error message accepted: echoed input is cut, so messages stay short.
+const MAX_MESSAGE_CHARS: usize = 600;
+
+/// A refusal: its message must be one short line a terminal only draws.
+fn refused(message: &str) -> Result<bool, String> {
+    if let Some(c) = message.chars().find(|&c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)) {
+        return Err(format!("the error message holds a raw {c:?}: {message:?}"));
+    }
+    let len = message.chars().count();
+    if len > MAX_MESSAGE_CHARS {
+        return Err(format!("the error message is {len} characters long"));
+    }
+    Ok(false)
+}
+
+fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+fn puzzle_toml(bytes: &[u8]) -> Result<bool, String> {
+    let p = match Puzzle::parse(&text(bytes)) {
+        Ok(p) => p,
+        Err(e) => return refused(&e.to_string()),
+    };
+    let again = Puzzle::parse(&p.to_toml()).map_err(|e| format!("its TOML does not read back: {e}"))?;
+    if again != p {
+        return Err(format!("its TOML reads back as another puzzle:\n{}", p.to_toml()));
+    }
+    let via_id = id::decode(&id::encode_puzzle(&p)).map_err(|e| format!("its floodit ID does not decode: {e}"))?;
+    if (&via_id.board, via_id.mode, via_id.move_limit) != (&p.board, p.mode, p.move_limit) {
+        return Err("its floodit ID decodes to another board".into());
+    }
+    Ok(true)
+}
+
+fn theme_toml(bytes: &[u8]) -> Result<bool, String> {
+    let theme = match parse_theme(&text(bytes), "fuzz.toml") {
+        Ok(t) => t,
+        Err(e) => return refused(&e.to_string()),
+    };
+    if theme.palette.is_empty() || theme.palette.len() > MAX_COLOURS {
+        return Err(format!("a palette of {} colours", theme.palette.len()));
+    }
+    if let Some(s) = theme.palette.iter().find(|s| !s.ascii.is_ascii()) {
+        return Err(format!("a non-ASCII ascii glyph {:?}", s.ascii));
+    }
+    Ok(true)
+}
+
+/// Reads a data set from bytes: its entries, or `None` after checking the refusal.
+fn read_set(bytes: &[u8], format: Option<DatasetFormat>, pivot: PivotChoice) -> Result<Option<Vec<Entry>>, String> {
+    let set = match Dataset::from_bytes(bytes, "fuzz", pivot, format) {
+        Ok(set) => set,
+        Err(e) => return refused(&e.to_string()).map(|_| None),
+    };
+    let entries: Vec<Entry> = set
+        .entries()
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("a board checked on opening fails to read: {e}"))?;
+    if entries.len() != set.len() {
+        return Err(format!("{} boards announced, {} read", set.len(), entries.len()));
+    }
+    Ok(Some(entries))
+}
+
+/// Parses with `format` and with detection (and a centre pivot); what parses is written back
+/// with `write` and must read back as the same boards.
+fn dataset(bytes: &[u8], format: DatasetFormat, write: fn(&[Entry]) -> String) -> Result<bool, String> {
+    read_set(bytes, None, PivotChoice::Centre)?;
+    let Some(entries) = read_set(bytes, Some(format), PivotChoice::Corner)? else { return Ok(false) };
+    let again = read_set(write(&entries).as_bytes(), Some(format), PivotChoice::Corner)?
+        .ok_or("the boards written back are refused")?;
+    let same = |a: &Entry, b: &Entry| (&a.board, a.mode, a.optimal) == (&b.board, b.mode, b.optimal);
+    if entries.len() != again.len() || !entries.iter().zip(&again).all(|(a, b)| same(a, b)) {
+        return Err(format!("written back, the boards read differently:\n{}", write(&entries)));
+    }
+    Ok(true)
+}
+
+/// A board's rows as colour characters (which sort in colour order, as the formats number them).
+fn rows(e: &Entry) -> Vec<String> {
+    let g = e.board.graph();
+    (0..g.rows())
+        .map(|r| (0..g.cols()).map(|c| colour_char(e.board.colour(g.cell_at(r, c).expect("a full grid")))).collect())
+        .collect()
+}
+
+fn line_dataset(bytes: &[u8]) -> Result<bool, String> {
+    dataset(bytes, DatasetFormat::Line, |entries| entries.iter().map(|e| rows(e).concat() + "\n").collect())
+}
+
+fn block_dataset(bytes: &[u8]) -> Result<bool, String> {
+    dataset(bytes, DatasetFormat::Block, |entries| entries.iter().map(|e| rows(e).join("\n") + "\n\n").collect())
+}
+
+fn problems99(bytes: &[u8]) -> Result<bool, String> {
+    dataset(bytes, DatasetFormat::Problems99, |entries| {
+        let e = &entries[0];
+        let g = e.board.graph();
+        let cells: Vec<String> = e.board.colours().iter().map(|&c| (c + 1).to_string()).collect();
+        let optimal = e.optimal.map(|o| o.to_string()).unwrap_or_default();
+        format!("{} {} {}\n{}\n{optimal}\n", g.rows(), g.cols(), e.board.num_colours(), cells.join(" "))
+    })
+}
+
+fn tatham_id(bytes: &[u8]) -> Result<bool, String> {
+    let text = text(bytes);
+    if let Err(e) = id::parse_any(&text) {
+        refused(&e.to_string())?;
+    }
+    let p = match tatham::parse(&text) {
+        Ok(p) => p,
+        Err(e) => return refused(&e.to_string()),
+    };
+    let limit = p.move_limit.ok_or("a Tatham ID without its move limit")?;
+    let exported = tatham::export(&p.board, p.mode, limit).map_err(|e| format!("cannot export it: {e}"))?;
+    let again = tatham::parse(&exported).map_err(|e| format!("its export {exported} does not parse: {e}"))?;
+    let shape = |q: &Puzzle| (q.board.graph().rows(), q.board.graph().cols(), q.board.colours().to_vec(), q.move_limit);
+    if shape(&again) != shape(&p) {
+        return Err(format!("its export {exported} parses to another board"));
+    }
+    Ok(true)
+}
+
+/// The ID as given, and sealed with fresh check characters so that a changed field reaches the
+/// field parsers (most changes otherwise stop at the check).
+fn floodit_id(bytes: &[u8]) -> Result<bool, String> {
+    let text = text(bytes);
+    let sealed = id::seal(text.rsplit_once('.').map_or(&*text, |(body, _)| body));
+    Ok(one_floodit_id(&text)? | one_floodit_id(&sealed)?)
+}
+
+fn one_floodit_id(text: &str) -> Result<bool, String> {
+    let p = match id::decode(text) {
+        Ok(p) => p,
+        Err(e) => return refused(&e.to_string()),
+    };
+    let encoded = id::encode(&p.board, p.mode, p.move_limit);
+    let again = id::decode(&encoded).map_err(|e| format!("its re-encoding {encoded} does not decode: {e}"))?;
+    if (&again.board, again.mode, again.move_limit) != (&p.board, p.mode, p.move_limit) {
+        return Err(format!("its re-encoding {encoded} decodes to another board"));
+    }
+    Ok(true)
+}
+
+/// The save file, read as the game reads it at start-up (`SavedGame::read`: the version, the
+/// TOML behind the nesting guard, then every move replayed); a damaged one is refused with one
+/// safe line, and a good one saves again to the same game.
+fn save_file(bytes: &[u8]) -> Result<bool, String> {
+    let saved = match SavedGame::read(bytes) {
+        Read::Game(saved) => saved,
+        Read::Newer(_) => return Ok(false),
+        Read::Damaged(why) if why.contains('\n') || why.chars().any(char::is_control) => {
+            return Err(format!("a damaged save's reason is not one safe line: {why:?}"));
+        }
+        Read::Damaged(_) => return Ok(false),
+    };
+    let (puzzle, game) = saved.restore().map_err(|e| format!("read as a game, it does not restore: {e}"))?;
+    let stakes = saved.stakes.as_ref().map(Stakes::restored).unwrap_or_default();
+    let written =
+        toml::to_string(&SavedGame::new(&puzzle, &game, &stakes)).map_err(|e| format!("cannot save it again: {e}"))?;
+    let back: SavedGame = toml::from_str(&written).map_err(|e| format!("its save does not read back: {e}"))?;
+    let (p2, g2) = back.restore().map_err(|e| format!("its save does not restore: {e}"))?;
+    let state = |g: &floodit::model::Game| (g.board().clone(), g.moves_made(), g.history().len(), g.moves());
+    if p2.board != puzzle.board || state(&g2) != state(&game) {
+        return Err(format!("saved again, it restores another game:\n{written}"));
+    }
+    Ok(true)
+}

@@ -1,0 +1,231 @@
+//! What a game is played for, driven through the keys: the move limit from the start (the
+//! optimum or the best answer known, plus the slack), lowered with a note when a better answer
+//! arrives; running out of moves; the win box; help that makes a game assisted; statistics
+//! counted once per game and kept beside the saves; the stakes surviving a save.
+
+use crate::tui_common;
+
+use floodit::model::Mode;
+use floodit::solver::{Control, Problem, heuristic::Greedy};
+use floodit::tui::app::{App, Optimum, Overlay};
+use floodit::tui::save::Store;
+use floodit::tui::stakes::{DEFAULT_SLACK, Help};
+use floodit::tui::stats::Stats;
+use std::path::Path;
+use tui_common::{app, app_with, press, screen, settle, temp_dir};
+
+const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
+/// The oracle's optimal solution of the Kunigami board (7 moves).
+const KUNIGAMI_OPTIMAL: &str = "1013024";
+/// Moves that flood little of the Kunigami board.
+const KUNIGAMI_WASTE: &str = "1212121212";
+
+fn stored(words: &[&str], dir: &Path) -> App {
+    app_with(words, 80, 24, Some(Store::new(dir)), false)
+}
+
+fn greedy_moves(a: &App) -> u32 {
+    let p = Problem::new(a.game.start().clone(), a.game.mode());
+    floodit::solver::run(&Greedy, &p, &Control::default()).unwrap().len() as u32
+}
+
+#[test]
+fn every_game_has_a_limit_from_the_start() {
+    // Before any search: greedy's answer plus the slack, in the first frame.
+    let a = app(&["--seed", "3"], 80, 24);
+    assert_eq!(a.game.move_limit(), Some(greedy_moves(&a) + DEFAULT_SLACK));
+    assert!(screen(&a).contains(&format!("move 0 of {}", greedy_moves(&a) + DEFAULT_SLACK)));
+    let par = app(&["--seed", "3", "--slack", "0"], 80, 24);
+    assert_eq!(par.game.move_limit(), Some(greedy_moves(&par)));
+    // The proof arrives: the optimum plus the slack.
+    let mut searched = app_with(&["--seed", "3", "--slack", "2"], 80, 24, None, true);
+    settle(&mut searched);
+    let Optimum::Found { moves, .. } = searched.optimum else { panic!("{:?}", searched.optimum) };
+    assert_eq!(searched.game.move_limit(), Some(moves + 2));
+    assert!(searched.stakes.basis.as_ref().unwrap().proven);
+}
+
+#[test]
+fn a_puzzles_own_limit_stands_unless_a_slack_is_asked_for() {
+    assert_eq!(app(&[KUNIGAMI], 80, 24).game.move_limit(), Some(9));
+    assert_eq!(app(&[KUNIGAMI, "--slack", "1"], 80, 24).game.move_limit(), Some(8), "the optimum 7 + 1");
+    // A Tatham ID's limit gives way to the slack too.
+    let id = "5x5:0012234001000241333430402,30";
+    assert_eq!(app(&["--id", id], 80, 24).game.move_limit(), Some(30));
+    let mut par = app_with(&["--id", id, "--slack", "0"], 80, 24, None, true);
+    settle(&mut par);
+    assert_eq!(par.game.move_limit(), Some(7), "the optimum, proven");
+}
+
+#[test]
+fn a_better_answer_lowers_the_limit_with_a_note() {
+    let mut a = app_with(&["--seed", "3"], 80, 24, None, true);
+    let first = a.game.move_limit().unwrap();
+    // A move before the proof arrives.
+    let other = (a.game.board().colour(0) + 1) % 6;
+    press(&mut a, &other.to_string());
+    settle(&mut a);
+    let Optimum::Found { moves, .. } = a.optimum else { panic!("{:?}", a.optimum) };
+    let now = a.game.move_limit().unwrap();
+    assert_eq!(now, moves + DEFAULT_SLACK);
+    assert!(now < first, "greedy ({first}) is worse than the optimum here");
+    // Said when the limit changed (fast may have found the optimum's length before the proof).
+    let said = &a.status.as_ref().unwrap().text;
+    assert!(said.starts_with(&format!("move limit now {now} (was {first}): the ")), "{said}");
+    assert!(said.ends_with(&format!(" {moves} (fast) + slack 5")) || said.contains("proven by exact search"), "{said}");
+    assert!(a.stakes.basis.as_ref().unwrap().proven);
+    // Before the first move too, once nothing else is being said (a cursor key clears the
+    // greeting).
+    let mut b = app_with(&["--seed", "3"], 80, 24, None, true);
+    press(&mut b, "l");
+    settle(&mut b);
+    assert!(b.status.as_ref().unwrap().text.starts_with(&format!("move limit now {now} (was {first})")));
+}
+
+#[test]
+fn running_out_of_moves_says_so_and_the_player_may_undo_or_play_on() {
+    let dir = temp_dir("stakes-out");
+    let mut a = stored(&[KUNIGAMI, "--slack", "0"], &dir);
+    press(&mut a, &KUNIGAMI_WASTE[..6]);
+    assert!(matches!(a.overlay, Overlay::None));
+    press(&mut a, &KUNIGAMI_WASTE[6..7]);
+    assert!(matches!(a.overlay, Overlay::OutOfMoves));
+    assert!(a.stakes.lost && a.stakes.recorded);
+    let s = screen(&a);
+    assert!(s.contains("Out of moves") && s.contains("All 7 moves are used"), "{s}");
+    assert!(s.contains("0 of 1 won, streak 0"), "counted as lost at once:\n{s}");
+    // Undo from the box.
+    press(&mut a, "u");
+    assert!(matches!(a.overlay, Overlay::None));
+    assert_eq!(a.game.moves_made(), 6);
+    // Reaching the limit again says so again, but counts nothing twice; Enter plays on.
+    press(&mut a, "1");
+    assert!(matches!(a.overlay, Overlay::OutOfMoves));
+    press(&mut a, "\n");
+    press(&mut a, "2");
+    assert_eq!(a.game.moves_made(), 8, "play goes on past the limit");
+    let row = Stats::new(&dir).read().table.rows[0].clone();
+    assert_eq!((row.games, row.wins), (1, 0));
+    // Flooding it in the end is no win.
+    press(&mut a, &"u".repeat(8));
+    press(&mut a, KUNIGAMI_OPTIMAL);
+    let s = screen(&a);
+    assert!(s.contains("Flooded, but lost") && s.contains("lost when it ran out of moves"), "{s}");
+    assert_eq!(Stats::new(&dir).read().table.rows[0].games, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_win_is_counted_once_with_the_moves_against_the_limit_and_the_optimum() {
+    let dir = temp_dir("stakes-win");
+    let mut a = stored(&[KUNIGAMI], &dir);
+    press(&mut a, KUNIGAMI_OPTIMAL);
+    assert!(matches!(a.overlay, Overlay::Won));
+    let s = screen(&a);
+    assert!(s.contains("Flooded in 7 moves: you win!"), "{s}");
+    assert!(s.contains("9 (the puzzle's own): 2 moves to spare"), "{s}");
+    assert!(s.contains("7, stated by the puzzle: optimal!"), "{s}");
+    assert!(s.contains("1 of 1 won, streak 1 (best 1)"), "{s}");
+    // Undoing and flooding again counts nothing more.
+    press(&mut a, "u1");
+    press(&mut a, "\x1b");
+    assert!(matches!(a.overlay, Overlay::None));
+    let row = Stats::new(&dir).read().table.rows[0].clone();
+    assert_eq!((row.games, row.wins, row.wins_at_par, row.streak, row.average_over()), (1, 1, 1, 1, Some(0.0)));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hints_make_a_win_assisted_and_counted_apart() {
+    let dir = temp_dir("stakes-hints");
+    let mut a = stored(&[KUNIGAMI], &dir);
+    press(&mut a, "i");
+    settle(&mut a);
+    assert_eq!(a.stakes.help, [Help::Hints]);
+    press(&mut a, "i");
+    assert!(a.hint.is_none(), "i turns the hint off");
+    press(&mut a, KUNIGAMI_OPTIMAL);
+    let s = screen(&a);
+    assert!(s.contains("Solved with help") && s.contains("with help (hints)"), "{s}");
+    assert!(!s.contains("you win"), "{s}");
+    assert!(s.contains("5x5 grid, 5c, fixed: counted apart, 1 assisted, 1 won"), "{s}");
+    let row = Stats::new(&dir).read().table.rows[0].clone();
+    assert_eq!((row.games, row.wins, row.streak, row.assisted_games, row.assisted_wins), (0, 0, 0, 1, 1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn taking_over_a_solution_to_the_end_is_not_the_players_win() {
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    // The exact view, its solution from here, stepped to the end and taken over.
+    press(&mut a, "ffx");
+    settle(&mut a);
+    press(&mut a, "p]\n");
+    assert!(a.game.is_solved());
+    // The exact panel showed its solution before it was taken over: both count.
+    assert_eq!(a.stakes.help, [Help::Explorer, Help::TakeOver]);
+    let s = screen(&a);
+    assert!(s.contains("Flooded in 7 moves, with help (the explorer's solutions and a"), "{s}");
+    assert!(s.contains("you took over exact's solution, at its step 7 of 7"), "{s}");
+    assert!(!s.contains("you win") && !s.contains("Optimal"), "{s}");
+}
+
+#[test]
+fn the_statistics_are_per_kind_of_board_with_assisted_games_apart() {
+    let dir = temp_dir("stakes-stats");
+    let mut a = stored(&[KUNIGAMI], &dir);
+    press(&mut a, "#");
+    assert!(screen(&a).contains("No finished games yet"), "{}", screen(&a));
+    press(&mut a, "\x1b");
+    press(&mut a, KUNIGAMI_OPTIMAL);
+    drop(a);
+    let mut b = stored(&[KUNIGAMI, "--slack", "0"], &dir);
+    press(&mut b, KUNIGAMI_WASTE);
+    drop(b);
+    let mut c = stored(&["--seed", "5", "--size", "4", "--colours", "3"], &dir);
+    press(&mut c, "#");
+    let s = screen(&c);
+    assert!(s.contains("  5x5 grid, 5c, fixed     2     1      1  +0.0      0    1  -"), "{s}");
+    assert!(!s.contains("4x4 grid, 3c"), "a kind appears once a game of it ends:\n{s}");
+    // A damaged file is moved aside and said so.
+    std::fs::write(dir.join("stats.toml"), "version = 1\n[[board]]\ngames = \"x\"\n").unwrap();
+    press(&mut c, "\x1b#");
+    assert!(screen(&c).contains("a damaged stats.toml was kept as stats.toml.damaged-"), "{}", screen(&c));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_resumed_game_keeps_its_limit_until_a_better_answer_arrives() {
+    let dir = temp_dir("stakes-resume-limit");
+    let mut a = app_with(&["--seed", "3"], 80, 24, Some(Store::new(&dir)), true);
+    settle(&mut a);
+    let proven = a.game.move_limit().unwrap();
+    let other = (a.game.board().colour(0) + 1) % 6;
+    press(&mut a, &other.to_string());
+    a.persist();
+    drop(a);
+    // Without the search, greedy's answer (worse) is all there is: the limit stays.
+    let mut b = stored(&[], &dir);
+    press(&mut b, "\n");
+    assert!(greedy_moves(&b) + DEFAULT_SLACK > proven);
+    assert_eq!(b.game.move_limit(), Some(proven));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_stakes_survive_a_save() {
+    let dir = temp_dir("stakes-save");
+    let mut a = stored(&[KUNIGAMI, "--slack", "3"], &dir);
+    press(&mut a, "i");
+    settle(&mut a);
+    press(&mut a, "1");
+    a.persist();
+    drop(a);
+    let mut b = stored(&[], &dir);
+    press(&mut b, "\n");
+    assert!(screen(&b).contains("welcome back"), "{}", screen(&b));
+    assert_eq!((b.stakes.slack, b.stakes.help.as_slice(), b.game.move_limit()), (3, &[Help::Hints][..], Some(10)));
+    assert!(!b.stakes.own_limit);
+    assert_eq!(b.game.mode(), Mode::Fixed { pivot: 0 });
+    let _ = std::fs::remove_dir_all(&dir);
+}
