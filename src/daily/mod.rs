@@ -74,7 +74,9 @@ pub fn share_line(date: Date, moves: u32, par: u32, assisted: bool, ascii: bool)
 pub fn clean_name(raw: &str) -> String {
     let kept: String = raw.chars().filter(|&c| !c.is_control() && !is_bidi_control(c)).collect();
     let squeezed = kept.split_whitespace().collect::<Vec<_>>().join(" ");
-    squeezed.chars().take(NAME_MAX).collect()
+    let cut: String = squeezed.chars().take(NAME_MAX).collect();
+    // The cut may end on a space.
+    cut.trim_end().to_string()
 }
 
 /// The longest name, in characters.

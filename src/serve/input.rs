@@ -28,6 +28,12 @@ impl InputParser {
             if self.buf == [0x1b] {
                 continue;
             }
+            // terminput subtracts 1 from a mouse report's column and row unchecked: a report at
+            // 0 (no terminal sends one, but a client may) is dropped before it gets there.
+            if zero_mouse_position(&self.buf) {
+                self.buf.clear();
+                continue;
+            }
             match terminput::Event::parse_from(&self.buf) {
                 Ok(Some(ev)) => {
                     self.buf.clear();
@@ -53,13 +59,24 @@ impl InputParser {
         let mut events = Vec::new();
         for (i, b) in bytes.iter().enumerate() {
             if *b == 0x1b {
+                self.buf.clear();
                 events.extend(convert(terminput::Event::Key(terminput::KeyCode::Esc.into())));
             } else {
                 events.extend(self.feed(&bytes[i..i + 1]));
             }
         }
+        // What is still incomplete after the wait (a UTF-8 character cut short) is noise.
+        self.buf.clear();
         events
     }
+}
+
+/// An SGR mouse report (`ESC [ < button ; column ; row M`, or `m`) whose column or row is 0.
+fn zero_mouse_position(buf: &[u8]) -> bool {
+    let Some(body) = buf.strip_prefix(b"\x1b[<") else { return false };
+    let Some(fields) = body.strip_suffix(b"M").or_else(|| body.strip_suffix(b"m")) else { return false };
+    let zero = |f: &[u8]| std::str::from_utf8(f).ok().and_then(|t| t.parse::<u16>().ok()) == Some(0);
+    fields.split(|&b| b == b';').skip(1).take(2).any(zero)
 }
 
 fn convert(ev: terminput::Event) -> Option<Event> {
@@ -79,6 +96,14 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn a_mouse_report_at_column_or_row_0_is_dropped_not_a_panic() {
+        let mut p = InputParser::default();
+        assert!(p.feed(b"\x1b[<0;0;5M\x1b[<0;5;0m").is_empty());
+        assert!(!p.waiting());
+        assert_eq!(keys(&p.feed(b"\x1b[<0;1;1Mq")), vec![(KeyCode::Char('q'), KeyModifiers::NONE)]);
     }
 
     #[test]

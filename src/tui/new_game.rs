@@ -6,8 +6,8 @@
 
 use super::save::files::{self, Loaded};
 use super::stakes::{DEFAULT_SLACK, MAX_SLACK};
-use crate::formats::RandomBoard;
 use crate::formats::random::{BoardSize, DEFAULT_COLOURS, DEFAULT_SIDE};
+use crate::formats::{RandomBoard, quote_input};
 use crate::model::{MAX_CELLS, MAX_COLOURS, Topology};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -304,7 +304,7 @@ impl Dialog {
 
     fn size(&self) -> Result<BoardSize, String> {
         let s = self.size.trim().to_ascii_lowercase();
-        let bad = || format!("'{}' is not a size: type ROWSxCOLS (e.g. 14x14) or N", self.size.trim());
+        let bad = || format!("{} is not a size: type ROWSxCOLS (e.g. 14x14) or N", quote_input(self.size.trim()));
         let num = |t: &str| t.trim().parse::<usize>().ok().filter(|&v| v > 0);
         let size = match s.split_once('x') {
             Some((r, c)) => BoardSize { rows: Some(num(r).ok_or_else(bad)?), cols: num(c).ok_or_else(bad)? },

@@ -118,22 +118,25 @@ impl Row {
     pub fn count(&mut self, finish: &Finish, now: u64) {
         self.last_played = now;
         if finish.assisted {
-            self.assisted_games += 1;
-            self.assisted_wins += u32::from(finish.won);
+            // Saturating: the counts come from a file anyone may have edited.
+            self.assisted_games = self.assisted_games.saturating_add(1);
+            self.assisted_wins = self.assisted_wins.saturating_add(u32::from(finish.won));
             return;
         }
-        self.games += 1;
+        self.games = self.games.saturating_add(1);
         if !finish.won {
             self.streak = 0;
             return;
         }
-        self.wins += 1;
-        self.streak += 1;
+        self.wins = self.wins.saturating_add(1);
+        self.streak = self.streak.saturating_add(1);
         self.best_streak = self.best_streak.max(self.streak);
         if let Some(optimum) = finish.optimum {
-            self.proven_wins += 1;
-            self.moves_over += u64::from(finish.moves.saturating_sub(optimum));
-            self.wins_at_par += u32::from(finish.moves <= optimum);
+            self.proven_wins = self.proven_wins.saturating_add(1);
+            // At most what TOML (64-bit signed integers) can write back.
+            let over = self.moves_over.saturating_add(u64::from(finish.moves.saturating_sub(optimum)));
+            self.moves_over = over.min(i64::MAX as u64);
+            self.wins_at_par = self.wins_at_par.saturating_add(u32::from(finish.moves <= optimum));
         }
     }
 }
@@ -167,6 +170,19 @@ impl Table {
     pub fn latest_first(mut self) -> Vec<Row> {
         self.rows.sort_by_key(|r| std::cmp::Reverse(r.last_played));
         self.rows
+    }
+
+    /// Counts `finish` into its kind's row (a new row for a new kind); the row as it now stands.
+    pub fn count(&mut self, finish: &Finish, now: u64) -> Row {
+        let i = match self.rows.iter().position(|r| r.kind == finish.kind) {
+            Some(i) => i,
+            None => {
+                self.rows.push(Row::new(finish.kind.clone()));
+                self.rows.len() - 1
+            }
+        };
+        self.rows[i].count(finish, now);
+        self.rows[i].clone()
     }
 
     pub fn find(&self, kind: &Kind) -> Option<&Row> {
@@ -236,15 +252,7 @@ impl Stats {
         };
         table.version = FORMAT_VERSION;
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-        let i = match table.rows.iter().position(|r| r.kind == finish.kind) {
-            Some(i) => i,
-            None => {
-                table.rows.push(Row::new(finish.kind.clone()));
-                table.rows.len() - 1
-            }
-        };
-        table.rows[i].count(finish, now);
-        let row = table.rows[i].clone();
+        let row = table.count(finish, now);
         let text = toml::to_string(&table).map_err(|e| e.to_string())?;
         files::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("cannot write the statistics to {}: {e}", path.display()))?;

@@ -169,7 +169,7 @@ impl Widget for ResumeView<'_> {
         }
         lines.push(Line::raw(""));
         lines.push(key_line(app, Context::Resume));
-        boxed(app, " Resume? ", lines, 70, area, buf);
+        boxed(app, "Resume?", lines, 70, area, buf);
     }
 }
 

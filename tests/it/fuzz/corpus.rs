@@ -102,3 +102,52 @@ pub fn saves() -> Vec<Vec<u8>> {
         })
         .collect()
 }
+
+/// The dialog's remembered choices: the default, and each shape and mode.
+pub fn new_game_files() -> Vec<Vec<u8>> {
+    let mut all = vec![floodit::tui::new_game::Choices::default()];
+    for (i, topology) in Topology::ALL.into_iter().enumerate() {
+        let size = if topology.is_one_row() { "12".to_string() } else { format!("{}x{}", 4 + i, 6 + i) };
+        let mode = if i % 2 == 1 { "free" } else { "fixed" };
+        all.push(floodit::tui::new_game::Choices {
+            size,
+            colours: 3 + i as u32,
+            topology: topology.name().into(),
+            mode: mode.into(),
+            slack: i as u32,
+            ..Default::default()
+        });
+    }
+    all.iter().map(|c| toml::to_string(c).unwrap().into_bytes()).collect()
+}
+
+/// Statistics files with a few kinds of board counted.
+pub fn stats_files() -> Vec<Vec<u8>> {
+    use floodit::tui::stats::{Finish, Kind, Table};
+    let mut table = Table { version: floodit::tui::stats::FORMAT_VERSION, rows: Vec::new() };
+    let mut files = vec![toml::to_string(&table).unwrap().into_bytes()];
+    for (i, p) in boards().iter().enumerate().take(6) {
+        let kind = Kind::of(&p.game());
+        let finish = Finish { kind, won: i % 3 != 0, moves: 20 + i as u32, optimum: Some(19), assisted: i == 4 };
+        table.count(&finish, i as u64);
+        files.push(toml::to_string(&table).unwrap().into_bytes());
+    }
+    files
+}
+
+/// Names players might type, and some they should not.
+pub fn names() -> Vec<Vec<u8>> {
+    ["Ada", "  Grace  Hopper ", "\u{202e}evil", "a\x1b[31mred", "\u{1f30a} wave", "x".repeat(40).as_str()]
+        .iter()
+        .map(|n| n.as_bytes().to_vec())
+        .collect()
+}
+
+/// Keys as terminals send them: characters, arrows, function keys, Alt, and SGR mouse clicks.
+#[cfg(feature = "serve")]
+pub fn key_bytes() -> Vec<Vec<u8>> {
+    [&b"1q"[..], b"\x1b[A\x1b[B\x1b[C\x1b[D", b"\x1bOP\x1b[15~", b"\x1bq", b"\x1b[<0;10;5M\x1b[<0;10;5m", b"\r\x7f\t"]
+        .iter()
+        .map(|b| b.to_vec())
+        .collect()
+}

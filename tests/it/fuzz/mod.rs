@@ -50,7 +50,7 @@ fn bounded(name: &str) {
 
 #[test]
 fn every_seed_parses() {
-    for t in &TARGETS {
+    for t in TARGETS {
         for (i, seed) in (t.seeds)().iter().enumerate() {
             assert_eq!(
                 (t.check)(seed),
@@ -101,6 +101,27 @@ fn floodit_id() {
 #[test]
 fn save_file() {
     bounded("save-file");
+}
+
+#[test]
+fn new_game_file() {
+    bounded("new-game-file");
+}
+
+#[test]
+fn stats_file() {
+    bounded("stats-file");
+}
+
+#[test]
+fn player_name() {
+    bounded("player-name");
+}
+
+#[cfg(feature = "serve")]
+#[test]
+fn ssh_input() {
+    bounded("ssh-input");
 }
 
 /// The long run: `FLOODIT_FUZZ_INPUTS` inputs per target (default 1,000,000), one target after

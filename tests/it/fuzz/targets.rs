@@ -3,15 +3,19 @@
 
 use super::corpus;
 use super::engine::Target;
+use floodit::daily::{NAME_MAX, clean_name};
 use floodit::formats::dataset::{Dataset, DatasetFormat, Entry, PivotChoice};
 use floodit::formats::{Puzzle, id, tatham};
 use floodit::model::{MAX_COLOURS, colour_char};
+use floodit::tui::new_game::{self, Choices, Dialog, Request};
+use floodit::tui::save::files::{Read as FileRead, read_versioned};
 use floodit::tui::save::{Read, SavedGame};
 use floodit::tui::stakes::Stakes;
+use floodit::tui::stats::{self, Finish, Table};
 use floodit::tui::theme::parse_theme;
 
 /// Every parser, with its seeds.
-pub const TARGETS: [Target; 8] = [
+pub const TARGETS: &[Target] = &[
     Target { name: "puzzle-toml", check: puzzle_toml, seeds: corpus::puzzles },
     Target { name: "theme-toml", check: theme_toml, seeds: corpus::themes },
     Target { name: "line-dataset", check: line_dataset, seeds: corpus::line_sets },
@@ -20,6 +24,11 @@ pub const TARGETS: [Target; 8] = [
     Target { name: "tatham-id", check: tatham_id, seeds: corpus::tatham_ids },
     Target { name: "floodit-id", check: floodit_id, seeds: corpus::floodit_ids },
     Target { name: "save-file", check: save_file, seeds: corpus::saves },
+    Target { name: "new-game-file", check: new_game_file, seeds: corpus::new_game_files },
+    Target { name: "stats-file", check: stats_file, seeds: corpus::stats_files },
+    Target { name: "player-name", check: player_name, seeds: corpus::names },
+    #[cfg(feature = "serve")]
+    Target { name: "ssh-input", check: ssh_input, seeds: corpus::key_bytes },
 ];
 
 /// The longest error message accepted: echoed input is cut, so messages stay short.
@@ -190,4 +199,97 @@ fn save_file(bytes: &[u8]) -> Result<bool, String> {
         return Err(format!("saved again, it restores another game:\n{written}"));
     }
     Ok(true)
+}
+
+/// A damaged file's reason must be one safe line (it is shown in the game's status line).
+fn damaged<T>(read: FileRead<T>) -> Result<Option<T>, String> {
+    match read {
+        FileRead::Ok(t) => Ok(Some(t)),
+        FileRead::Newer(_) => Ok(None),
+        FileRead::Damaged(why) => refused(&why).map(|_| None),
+    }
+}
+
+/// The new-game dialog's remembered choices, read as the game reads them and opened in the
+/// dialog: Enter either makes a board (every size checked before it is allocated) or names the
+/// field that is wrong in one safe line.
+fn new_game_file(bytes: &[u8]) -> Result<bool, String> {
+    let Some(choices) = damaged(read_versioned::<Choices>(bytes, new_game::FORMAT_VERSION))? else { return Ok(false) };
+    let dialog = Dialog::new(&choices);
+    match dialog.request() {
+        Ok(Request::Random { board, .. }) => {
+            if let Err(e) = board.puzzle() {
+                refused(&e.to_string())?;
+            }
+        }
+        Ok(Request::Id { .. }) => return Err("remembered choices hold no ID".into()),
+        Err((_, why)) => {
+            refused(&why)?;
+        }
+    }
+    let again = dialog.choices(&choices);
+    let text = toml::to_string(&again).map_err(|e| format!("cannot write the choices back: {e}"))?;
+    match read_versioned::<Choices>(text.as_bytes(), new_game::FORMAT_VERSION) {
+        FileRead::Ok(back) if back == again => Ok(true),
+        _ => Err(format!("written back, the choices read differently:\n{text}")),
+    }
+}
+
+/// The statistics file: read, every row counts a won, a lost and an assisted game (the counts
+/// may be anything a hand-edited file holds), and the table writes back the same.
+fn stats_file(bytes: &[u8]) -> Result<bool, String> {
+    let Some(mut table) = damaged(read_versioned::<Table>(bytes, stats::FORMAT_VERSION))? else { return Ok(false) };
+    for row in &mut table.rows {
+        let _ = row.kind.label();
+        for (won, assisted) in [(true, false), (false, false), (true, true)] {
+            let finish = Finish { kind: row.kind.clone(), won, moves: u32::MAX, optimum: Some(1), assisted };
+            row.count(&finish, 1_900_000_000);
+        }
+        if row.average_over().is_some_and(|a| !a.is_finite()) {
+            return Err(format!("an average of {:?}", row.average_over()));
+        }
+    }
+    let text = toml::to_string(&table).map_err(|e| format!("cannot write the table back: {e}"))?;
+    match read_versioned::<Table>(text.as_bytes(), stats::FORMAT_VERSION) {
+        FileRead::Ok(back) if back == table => Ok(true),
+        _ => Err(format!("written back, the statistics read differently:\n{text}")),
+    }
+}
+
+/// A name typed for the leaderboard: what is kept shows nothing but text, is short, and is kept
+/// as it is when cleaned again.
+fn player_name(bytes: &[u8]) -> Result<bool, String> {
+    let name = clean_name(&text(bytes));
+    if let Some(c) = name.chars().find(|&c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)) {
+        return Err(format!("the name keeps {c:?}: {name:?}"));
+    }
+    if name.chars().count() > NAME_MAX || name != name.trim() || clean_name(&name) != name {
+        return Err(format!("the name {name:?} is not clean"));
+    }
+    Ok(!name.is_empty())
+}
+
+/// The bytes an SSH client sends for keys and mouse, read in chunks of any size: no panic, and a
+/// sequence left incomplete is bounded and given up by the Esc wait.
+#[cfg(feature = "serve")]
+fn ssh_input(bytes: &[u8]) -> Result<bool, String> {
+    use floodit::serve::input::InputParser;
+    let mut whole = InputParser::default();
+    let mut events = whole.feed(bytes);
+    events.extend(whole.flush());
+    if whole.waiting() {
+        return Err("bytes still wait after the Esc wait".into());
+    }
+    // The same bytes in reads of every length from 1 to 7.
+    for chunk in 1..=7 {
+        let mut parts = InputParser::default();
+        for part in bytes.chunks(chunk) {
+            parts.feed(part);
+        }
+        parts.flush();
+        if parts.waiting() {
+            return Err(format!("bytes still wait after the Esc wait (reads of {chunk})"));
+        }
+    }
+    Ok(!events.is_empty())
 }
