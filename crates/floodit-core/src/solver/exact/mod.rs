@@ -1,8 +1,10 @@
 //! Solver `exact`: proven-optimal Flood-It by A* over regions of the component graph
 //! (fixed pivot), and a small-board exact search for Free-Flood-It.
 
+mod expand;
 mod free;
 mod search;
+mod shallow;
 mod table;
 
 use super::regions::{CompGraph, OnGraph, on_graph};
