@@ -57,8 +57,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock, mpsc};
 
 /// Stored nodes after which expansion becomes partial: below it a full expansion is cheaper
-/// (no bound is computed twice), above it memory is what runs out first.
-pub const PARTIAL_AFTER: usize = 1 << 20;
+/// (no bound is computed twice), above it memory is what runs out first. (On 20_20_08_006, 4M
+/// against 1M: 8 % less CPU for 5 % more memory, 0.77 GB.)
+pub const PARTIAL_AFTER: usize = 1 << 22;
 
 /// The depth up to which nodes take part in the shallow dominance index: about half the root's
 /// lower bound (measured on 14x14 and 18x18 boards; deeper costs more than it saves).
