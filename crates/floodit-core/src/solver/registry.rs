@@ -1,7 +1,7 @@
 //! Solvers by name. A name may carry one numeric option after a colon, e.g. `beam:500`.
 
 use super::Solver;
-use super::exact::Exact;
+use super::exact::{Exact, ExactThreads};
 use super::heuristic::{Beam, Cycle, Fast, Greedy, Lookahead, Perimeter, options};
 use super::ilp::Ilp;
 use super::oracle::Oracle;
@@ -53,7 +53,9 @@ pub fn entries() -> Vec<Entry> {
         Entry::with_option("lookahead", "depth", options::DEFAULT_DEPTH, |d| Ok(Box::new(Lookahead::new(d)?))),
         Entry::with_option("beam", "width", options::DEFAULT_WIDTH, |w| Ok(Box::new(Beam::new(w)?))),
         Entry::with_option("fast", "width", options::FAST_WIDTH, |w| Ok(Box::new(Fast::new(w)?))),
-        Entry::plain("exact", || Box::new(Exact)),
+        Entry::with_option("exact", "threads", 1, |n| {
+            Ok(if n == 1 { Box::new(Exact) } else { Box::new(ExactThreads::new(n)?) })
+        }),
         Entry::with_option("ilp", "form", 1, |f| Ok(Box::new(Ilp::from_option(Some(f))?))),
         Entry::plain("sat", || Box::new(Sat::default())),
         Entry::plain("oracle", || Box::new(Oracle)),
@@ -112,5 +114,7 @@ mod tests {
         assert!(create("ilp:1").is_ok() && create("ilp:2").is_ok());
         assert!(err("ilp:3").contains("ilp form must be 1"));
         assert!(err("sat:2").contains("takes no option"));
+        assert!(create("exact:2").is_ok() && create("exact:1").is_ok());
+        assert!(err("exact:0").contains("exact threads must be 1 to 64"));
     }
 }

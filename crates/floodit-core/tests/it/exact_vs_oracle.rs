@@ -3,7 +3,8 @@
 
 use crate::common;
 
-use floodit_core::solver::{Control, Limits, SolveError, exact::Exact, oracle::Oracle, run};
+use floodit_core::solver::exact::{Exact, ExactThreads};
+use floodit_core::solver::{Control, Limits, SolveError, oracle::Oracle, run};
 use proptest::prelude::*;
 
 proptest! {
@@ -29,6 +30,28 @@ proptest! {
         let exact = run(&Exact, &p, &Control::default()).unwrap();
         prop_assert!(exact.optimal);
         prop_assert_eq!(exact.len(), oracle.len());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The search of one board on two threads, and with every expansion partial (on one thread
+    /// and on two), proves the oracle's optimum.
+    #[test]
+    fn threaded_and_partial_equal_oracle(p in common::fixed_problem(48, 5)) {
+        let oracle = run(&Oracle, &p, &Control::default()).unwrap();
+        let solvers = [
+            ExactThreads::new(2).unwrap(),
+            ExactThreads::new(1).unwrap().partial_from_start(),
+            ExactThreads::new(2).unwrap().partial_from_start(),
+        ];
+        for solver in &solvers {
+            let exact = run(solver, &p, &Control::default()).unwrap();
+            prop_assert!(exact.optimal);
+            prop_assert_eq!(exact.len(), oracle.len());
+            prop_assert_eq!(exact.lower_bound, Some(oracle.len() as u32));
+        }
     }
 }
 
@@ -65,6 +88,9 @@ fn exact_equals_oracle_on_bigger_grids() {
         let exact = run(&Exact, &p, &Control::default()).unwrap();
         assert!(exact.optimal);
         assert_eq!(exact.len(), oracle.len(), "seed {seed}");
+        let partial = run(&ExactThreads::new(2).unwrap().partial_from_start(), &p, &Control::default()).unwrap();
+        assert!(partial.optimal);
+        assert_eq!(partial.len(), oracle.len(), "seed {seed}, two threads, partial expansion");
         checked += 1;
     }
     assert!(checked > 2000, "only {checked} boards were small enough for the oracle");

@@ -31,11 +31,35 @@
 //!   chains of skips end at an expanded position that contains the skipped one.
 //! - An upper bound from a narrow beam search; children whose f reaches it are never stored, and
 //!   the search stops as soon as the f being expanded reaches the best solution found.
+//!
+//! Memory: a node stores its region, parent, step and depths only (see `table.rs`). Once the
+//! table holds [`PARTIAL_AFTER`] nodes, expansion becomes partial (PEA*, Yoshizumi, Miura and
+//! Ishida 2000): a node expanded at f stores only its children of f, and goes back into the
+//! open list at the smallest f of the children it left out, to generate them again when the
+//! search reaches that f. Children that would never be expanded (most of them) are then never
+//! stored; the price is their bounds computed again.
+//!
+//! Threads: the nodes of the current f are taken in batches (every one of them must be expanded
+//! before the search can end at a larger f, so which of them go first changes nothing proven).
+//! The threads expand a batch together, reading the table but not writing it: each runs the
+//! dominance checks of its nodes (`expand.rs`, `shallow.rs`) and computes their children with
+//! their bounds (most of the work). Then one thread stores the children in batch order. This is
+//! synchronous parallel best-first expansion, as in K-best-first search (Felner, Kraus and
+//! Korf 2003) and GPU A* (Zhou and Zeng 2015).
 
-use super::table::{Node, Table};
+use super::expand::{AGAIN, Kid, Share, Stored, Work, expand_share};
+use super::shallow::{NONE, Shallow};
+use super::table::{Node, Table, region_hash};
 use crate::model::Bits;
-use crate::solver::regions::{CompGraph, Step, for_each_child, lower_bound, lower_bound_capped, quick_solution};
+use crate::solver::regions::{CompGraph, Step, lower_bound, quick_solution};
 use crate::solver::{Control, StopReason};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, RwLock, mpsc};
+
+/// Stored nodes after which expansion becomes partial: below it a full expansion is cheaper
+/// (no bound is computed twice), above it memory is what runs out first. (On 20_20_08_006, 4M
+/// against 1M: 8 % less CPU for 5 % more memory, 0.77 GB.)
+pub const PARTIAL_AFTER: usize = 1 << 22;
 
 /// The depth up to which nodes take part in the shallow dominance index: about half the root's
 /// lower bound (measured on 14x14 and 18x18 boards; deeper costs more than it saves).
@@ -43,13 +67,12 @@ fn shallow_depth(h0: u32) -> u32 {
     (h0 + 2) / 2
 }
 
-/// A shallow node in the index by component, with what rules most candidates out cheaply.
-#[derive(Clone, Copy)]
-struct Shallow {
-    node: u32,
-    g: u16,
-    /// Components in its region.
-    size: u16,
+/// Nodes of the current f each thread expands per batch: about the same work on any graph (an
+/// expansion costs about as much as the components left), between 4 and 2048. Large batches
+/// matter: waking the other threads costs tens of microseconds a batch (measured: 96 a thread
+/// on a 14x14 10-colour board gave 1.4x on two threads, 1600 gave 1.9x).
+fn per_thread(components: usize) -> usize {
+    ((1 << 18) / components.max(1)).clamp(4, 2048)
 }
 
 /// What the search found.
@@ -65,11 +88,33 @@ pub struct Outcome {
     pub memory: usize,
 }
 
-/// The A* state: nodes, open buckets, incumbent.
+/// The colours from the root to node `idx`, then `last`.
+fn path<const W: usize>(t: &Table<W>, mut idx: usize, last: Step) -> Vec<u8> {
+    let mut steps = vec![last];
+    while t.nodes[idx].parent != NONE {
+        steps.push(t.nodes[idx].step);
+        idx = t.nodes[idx].parent as usize;
+    }
+    let mut colours = Vec::new();
+    for s in steps.into_iter().rev() {
+        s.push_moves(&mut colours);
+    }
+    colours
+}
+
+/// The other threads: one channel each for work, one back for their shares.
+struct Helpers<const W: usize> {
+    work: Vec<mpsc::Sender<(Work, Share<W>)>>,
+    done: mpsc::Receiver<Share<W>>,
+    /// Buffers handed out with the next batch (their capacity is reused).
+    spare: Vec<Share<W>>,
+}
+
+/// The A* state the storing thread keeps: open buckets, incumbent, the shallow index.
 struct Search<'a, const W: usize> {
     g: &'a CompGraph<W>,
-    table: Table<W>,
-    /// open[f][depth]: node indices; the deepest non-empty bucket of the current f goes first.
+    /// open[f][depth]: node indices (with [`AGAIN`] for a partial expansion's next visit); the
+    /// deepest non-empty bucket of the current f goes first.
     open: Vec<Vec<Vec<u32>>>,
     /// Length of the best solution found, and its colours.
     ub: u32,
@@ -78,24 +123,16 @@ struct Search<'a, const W: usize> {
     f: u32,
     /// Set when the table's memory budget refused a node: the search must stop.
     out_of_memory: bool,
-    /// Depth up to which stored nodes are indexed by component and checked for dominating
-    /// regions (deeper costs more than it saves).
-    shallow_depth: u32,
-    /// How many nodes at depth at most `shallow_depth` have been stored.
-    shallow: u32,
-    /// For each component, the shallow nodes whose region contains it.
-    containing: Vec<Vec<Shallow>>,
-    /// Entries in `containing` and in the open buckets, for the memory count.
-    index_entries: usize,
+    /// Whether expansion is partial (see the module notes).
+    partial: bool,
+    /// Stored nodes from which expansion is partial.
+    partial_after: usize,
+    /// Entries in the open buckets, for the memory count.
     open_entries: usize,
-    /// Scratch list of the children of the node being expanded.
-    kids: Vec<(usize, Step, Bits<W>, Bits<W>)>,
-    /// Scratch list of the steps replayed by `strictly_covered`.
-    replay: Vec<Step>,
 }
 
 impl<const W: usize> Search<'_, W> {
-    fn push(&mut self, f: u32, depth: u32, idx: usize) {
+    fn push(&mut self, f: u32, depth: u32, entry: u32) {
         let (f, depth) = (f as usize, depth as usize);
         if self.open.len() <= f {
             self.open.resize_with(f + 1, Vec::new);
@@ -103,280 +140,100 @@ impl<const W: usize> Search<'_, W> {
         if self.open[f].len() <= depth {
             self.open[f].resize_with(depth + 1, Vec::new);
         }
-        self.open[f][depth].push(idx as u32);
+        self.open[f][depth].push(entry);
         self.open_entries += 1;
+    }
+
+    /// The next entry of the current f and its depth, deepest first.
+    fn pop(&mut self) -> Option<(u32, u32)> {
+        let buckets = self.open.get_mut(self.f as usize)?;
+        let depth = buckets.iter().rposition(|v| !v.is_empty())?;
+        buckets[depth].pop().map(|e| (e, depth as u32))
     }
 
     /// Bytes held by the search: the table, the shallow index and the open buckets (counted
     /// by entries; the vectors' spare capacity adds at most as much again).
-    fn memory(&self) -> usize {
-        self.table.memory()
-            + self.index_entries * std::mem::size_of::<Shallow>()
-            + self.open_entries * std::mem::size_of::<u32>()
+    fn memory(&self, stored: &Stored<W>) -> usize {
+        stored.table.memory() + stored.shallow.memory() + self.open_entries * std::mem::size_of::<u32>()
     }
 
-    fn pop(&mut self) -> Option<usize> {
-        let bucket = self.open.get_mut(self.f as usize)?.iter_mut().rev().find(|v| !v.is_empty())?;
-        bucket.pop().map(|i| i as usize)
-    }
-
-    /// The colours from the root to `idx`, then `last`.
-    fn path(&self, mut idx: usize, last: Step) -> Vec<u8> {
-        let mut steps = vec![last];
-        while self.table.nodes[idx].parent != u32::MAX {
-            steps.push(self.table.nodes[idx].step);
-            idx = self.table.nodes[idx].parent as usize;
-        }
-        let mut colours = Vec::new();
-        for s in steps.into_iter().rev() {
-            s.push_moves(&mut colours);
-        }
-        colours
-    }
-
-    /// True when the table holds the region plus one frontier component at no greater depth: by
-    /// Lemma M that position does at least as well, so this one need not be expanded. (The
-    /// stored one is expanded in turn, or itself dominated by a larger one, and so on; each
-    /// step strictly grows the region at no greater depth, so the chain ends.) Checked when a
-    /// node is popped, not when generated: most children are never popped, and a probe per
-    /// frontier component costs more than their bound. Larger differences (two components)
-    /// catch a few more but cost more than they save.
-    fn dominated(&self, region: &Bits<W>, frontier: &Bits<W>, hash: u64, depth: u32) -> bool {
-        let mut found = false;
-        frontier.for_each(|c| {
-            let h = hash ^ self.g.keys[c];
-            if !found && self.table.may_contain(h) {
-                let mut bigger = *region;
-                bigger.insert(c);
-                found = self.table.find(&bigger, h).is_ok_and(|idx| self.table.nodes[idx].g as u32 <= depth);
+    /// Stores the children of an expansion of node `idx` (in order), and under partial
+    /// expansion puts the node back at the smallest f of the children it left out.
+    fn settle(&mut self, stored: &mut Stored<W>, idx: usize, kids: &[Kid<W>]) {
+        let mut next = NONE;
+        for k in kids {
+            if k.h == 0 {
+                // The flooded board.
+                if k.depth < self.ub {
+                    self.ub = k.depth;
+                    self.best = path(&stored.table, k.parent as usize, k.step);
+                }
+                continue;
             }
-        });
-        found
+            let f = k.depth + k.h;
+            if f >= self.ub {
+                continue;
+            }
+            let t = &stored.table;
+            let found = t.find(&k.region, k.hash);
+            if found.is_ok_and(|e| t.nodes[e].g as u32 <= k.depth) {
+                continue;
+            }
+            if self.partial && f > self.f {
+                next = next.min(f);
+                continue;
+            }
+            self.store(stored, k, found);
+            if self.out_of_memory {
+                return;
+            }
+        }
+        if next < self.ub {
+            let depth = stored.table.nodes[idx].g as u32;
+            self.push(next, depth, idx as u32 | AGAIN);
+        }
     }
 
-    /// Records the child `region` (with `frontier`) reached from node `parent` by `step`.
-    /// `parent_f` is the parent's f, for pathmax.
-    fn offer(&mut self, parent: usize, step: Step, region: Bits<W>, frontier: Bits<W>) {
-        let p = self.table.nodes[parent];
-        let depth = p.g as u32 + step.moves();
-        if region == self.g.all {
-            if depth < self.ub {
-                self.ub = depth;
-                self.best = self.path(parent, step);
-            }
-            return;
-        }
-        let hash = p.hash ^ self.g.hash(&region.and_not(&p.region));
-        let found = self.table.find(&region, hash);
-        if let Ok(existing) = found
-            && self.table.nodes[existing].g as u32 <= depth
-        {
-            return;
-        }
-        if depth + 1 >= self.ub {
-            return;
-        }
-        // Pathmax: a child's bound may be raised to the parent's minus the step's length.
-        let pathmax = (p.g as u32 + p.h as u32).saturating_sub(depth);
-        let h = lower_bound_capped(self.g, &region, &frontier, self.ub - depth).max(pathmax);
-        if depth + h >= self.ub {
-            return;
-        }
-        let node = Node {
-            region,
-            frontier,
-            parent: parent as u32,
-            step,
-            g: depth as u16,
-            h: h as u16,
-            hash,
-            anchor: p.anchor,
-            dominator: u32::MAX,
-            checked: 0,
-        };
-        let at = match found {
+    /// Stores child `k` at the slot `found` says (replacing a deeper copy, or new).
+    fn store(&mut self, stored: &mut Stored<W>, k: &Kid<W>, found: Result<usize, usize>) {
+        let t = &mut stored.table;
+        let anchor = t.nodes[k.parent as usize].anchor;
+        let node = Node { region: k.region, parent: k.parent, anchor, step: k.step, g: k.depth as u16, h: k.h as u16 };
+        let (at, old_anchor) = match found {
             Ok(existing) => {
-                self.table.nodes[existing] = node;
-                existing
+                let old = t.nodes[existing].anchor;
+                t.nodes[existing] = node;
+                (existing, Some(old))
             }
-            Err(slot) => match self.table.insert(slot, hash, node) {
-                Some(at) => at,
+            Err(slot) => match t.insert(slot, k.hash, node) {
+                Some(at) => (at, None),
                 None => {
                     self.out_of_memory = true;
                     return;
                 }
             },
         };
-        if depth <= self.shallow_depth {
-            self.table.nodes[at].anchor = at as u32;
-            if found.is_err() {
-                self.shallow += 1;
-                let size = region.count();
-                let entry = Shallow { node: at as u32, g: depth as u16, size: size as u16 };
-                region.for_each(|c| self.containing[c].push(entry));
-                self.index_entries += size as usize;
-            }
+        if k.depth <= stored.shallow.depth {
+            t.nodes[at].anchor = stored.shallow.record(at, &k.region, k.depth, anchor, old_anchor);
         }
-        self.push(depth + h, depth, at);
-    }
-
-    /// A stored shallow node at no greater depth whose region strictly contains node `at`'s:
-    /// found by scanning the shallow nodes that contain its rarest component.
-    fn shallow_dominator(&self, at: usize) -> Option<u32> {
-        let x = &self.table.nodes[at];
-        let size = x.region.count() as u16;
-        let mut rarest: &[Shallow] = &[];
-        let mut best = usize::MAX;
-        x.region.for_each(|c| {
-            if self.containing[c].len() < best {
-                best = self.containing[c].len();
-                rarest = &self.containing[c];
-            }
-        });
-        // Depth and size rule most entries out without touching the node.
-        rarest
-            .iter()
-            .find(|e| e.g <= x.g && e.size > size && x.region.is_subset(&self.table.nodes[e.node as usize].region))
-            .map(|e| e.node)
-    }
-
-    /// Whether node `idx` may be skipped because a shallow ancestor A is dominated by a stored
-    /// B (a strictly larger region at no greater depth). Playing the moves m from A to here at
-    /// B gives, by Lemma M, a region containing this one at no greater depth (the current
-    /// parent chain is never longer than the node's stored depth: parents only get
-    /// shallower, and B's depth is at most A's); it is skipped
-    /// only when that region is strictly larger. (When it is equal, the table held one copy
-    /// of it and the copy reached from B was merged into this one: skipping it would lose the
-    /// position.) Dominance found this early prunes the whole subtree below A, which is where
-    /// most dominated positions come from: B is often stored only after A was expanded.
-    ///
-    /// The anchors (nearest shallow ancestor at insertion) find a dominated ancestor cheaply;
-    /// only then is the current parent chain walked and replayed. A shallow node is checked
-    /// again only once the shallow nodes have grown by a quarter since its last check, so that
-    /// each is checked a logarithmic number of times.
-    fn in_dead_subtree(&mut self, idx: usize) -> bool {
-        let mut a = self.table.nodes[idx].anchor;
-        let mut any = false;
-        while a != u32::MAX && !any {
-            let at = a as usize;
-            let checked = self.table.nodes[at].checked;
-            if self.table.nodes[at].dominator == u32::MAX && self.shallow > checked + checked / 4 {
-                self.table.nodes[at].checked = self.shallow;
-                self.table.nodes[at].dominator = self.shallow_dominator(at).unwrap_or(u32::MAX);
-            }
-            let n = &self.table.nodes[at];
-            any = n.dominator != u32::MAX;
-            a = if n.parent == u32::MAX { u32::MAX } else { self.table.nodes[n.parent as usize].anchor };
-        }
-        any && self.strictly_covered(idx)
-    }
-
-    /// Walks node `idx`'s current parent chain; for each ancestor with a dominator, replays the
-    /// moves since that ancestor from the dominator and reports whether the result is strictly
-    /// larger than node `idx`'s region.
-    fn strictly_covered(&mut self, idx: usize) -> bool {
-        let g = self.g;
-        let target = self.table.nodes[idx].region;
-        let mut steps = std::mem::take(&mut self.replay);
-        steps.clear();
-        let mut colours = Vec::new();
-        let mut at = idx;
-        let mut covered = false;
-        loop {
-            let n = self.table.nodes[at];
-            if n.dominator != u32::MAX {
-                let b = &self.table.nodes[n.dominator as usize];
-                let (mut r, mut f) = (b.region, b.frontier);
-                colours.clear();
-                for s in steps.iter().rev() {
-                    s.push_moves(&mut colours);
-                }
-                for &c in &colours {
-                    (r, f) = g.play(&r, &f, c as usize);
-                }
-                if r != target {
-                    covered = true;
-                    break;
-                }
-            }
-            if n.parent == u32::MAX {
-                break;
-            }
-            steps.push(n.step);
-            at = n.parent as usize;
-        }
-        self.replay = steps;
-        covered
-    }
-
-    fn expand(&mut self, idx: usize) {
-        let g = self.g;
-        let node = self.table.nodes[idx];
-        let mut kids = std::mem::take(&mut self.kids);
-        for_each_child(g, &node.region, &node.frontier, |step, gained, reached| {
-            if let Some(b) = step.single()
-                && let Some((from, seq, r, f)) = self.earlier(idx, b, &gained, &reached)
-            {
-                kids.push((from, Step::sequence(&seq), r, f));
-                return;
-            }
-            let (r, f) = g.absorb_reached(&node.region, &node.frontier, &gained, &reached);
-            kids.push((idx, step, r, f));
-        });
-        for &(parent, step, r, f) in &kids {
-            self.offer(parent, step, r, f);
-        }
-        kids.clear();
-        self.kids = kids;
-    }
-
-    /// The dominated-order rule. Colour b, played at node `idx`, absorbs `gained`. Walk up the
-    /// single-move steps that led here while b would have absorbed exactly the same there; if
-    /// playing b at the highest such ancestor and then replaying the moves since ends strictly
-    /// larger than here + b, return (ancestor, colours, region, frontier) of that replacement.
-    fn earlier(
-        &self,
-        idx: usize,
-        b: usize,
-        gained: &Bits<W>,
-        reached: &Bits<W>,
-    ) -> Option<(usize, Vec<u8>, Bits<W>, Bits<W>)> {
-        let g = self.g;
-        let mut replay: Vec<u8> = Vec::new();
-        let mut at = idx;
-        while replay.len() < Step::MAX_ORDERED - 1 {
-            let node = &self.table.nodes[at];
-            let (Some(a), true) = (node.step.single(), node.parent != u32::MAX) else { break };
-            let parent = &self.table.nodes[node.parent as usize];
-            if parent.frontier.and(&g.by_colour[b]) != *gained {
-                break;
-            }
-            replay.push(a as u8);
-            at = node.parent as usize;
-        }
-        if replay.is_empty() {
-            return None;
-        }
-        replay.reverse();
-        let anc = &self.table.nodes[at];
-        let (mut r, mut f) = g.absorb_reached(&anc.region, &anc.frontier, gained, reached);
-        for &a in &replay {
-            (r, f) = g.play(&r, &f, a as usize);
-        }
-        // By Lemma M the result contains here + b; only a strict gain is worth a replacement
-        // (equal results are the same position, which the table merges).
-        let here = self.table.nodes[idx].region.or(gained);
-        if r == here {
-            return None;
-        }
-        let mut seq = vec![b as u8];
-        seq.extend(replay);
-        Some((at, seq, r, f))
+        // A child of f below the current one can only come back from a partial expansion after
+        // its stored copy was lost, which does not happen; the max keeps it expanded regardless.
+        self.push((k.depth + k.h).max(self.f), k.depth, at as u32);
     }
 }
 
+/// How the search runs (neither changes what it proves).
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Threads that expand nodes.
+    pub threads: usize,
+    /// Stored nodes from which expansion is partial ([`PARTIAL_AFTER`] by default; 0 makes
+    /// every expansion partial, which the tests use to check it on small boards).
+    pub partial_after: usize,
+}
+
 /// Finds an optimal colour sequence from the pivot's component, within `control`'s limits.
-pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
+pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control, options: Options) -> Outcome {
     let root_region = Bits::single(g.root);
     let root_frontier = g.frontier(&root_region);
     let h0 = lower_bound(g, &root_region, &root_frontier);
@@ -389,41 +246,13 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
     if h0 >= ub {
         return Outcome { colours: best, optimal: true, lower_bound: ub, nodes: 0, stopped: None, memory: 0 };
     }
-    let budget = control.limits.memory.unwrap_or(usize::MAX);
-    let mut s = Search {
-        g,
-        table: Table::new(budget),
-        open: Vec::new(),
-        ub,
-        best,
-        f: h0,
-        out_of_memory: false,
-        shallow_depth: shallow_depth(h0),
-        shallow: 1,
-        containing: vec![Vec::new(); g.cells.len()],
-        index_entries: 1,
-        open_entries: 0,
-        kids: Vec::with_capacity(16),
-        replay: Vec::new(),
-    };
-    s.containing[g.root].push(Shallow { node: 0, g: 0, size: 1 });
-    let hash = g.hash(&root_region);
-    let root = Node {
-        region: root_region,
-        frontier: root_frontier,
-        parent: u32::MAX,
-        step: Step::root(),
-        g: 0,
-        h: h0 as u16,
-        hash,
-        anchor: 0,
-        dominator: u32::MAX,
-        checked: 0,
-    };
-    let slot = s.table.find(&root_region, hash).expect_err("empty table");
-    if s.table.insert(slot, hash, root).is_none() {
+    let mut table = Table::new(control.limits.memory.unwrap_or(usize::MAX));
+    let root = Node { region: root_region, parent: NONE, anchor: 0, step: Step::root(), g: 0, h: h0 as u16 };
+    let hash = region_hash(&root_region);
+    let slot = table.find(&root_region, hash).expect_err("empty table");
+    if table.insert(slot, hash, root).is_none() {
         return Outcome {
-            colours: s.best,
+            colours: best,
             optimal: false,
             lower_bound: h0,
             nodes: 0,
@@ -431,45 +260,153 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control) -> Outcome {
             memory: 0,
         };
     }
+    let mut s = Search {
+        g,
+        open: Vec::new(),
+        ub,
+        best,
+        f: h0,
+        out_of_memory: false,
+        partial: options.partial_after == 0,
+        partial_after: options.partial_after,
+        open_entries: 0,
+    };
     s.push(h0, 0, 0);
-    let mut nodes: u64 = 0;
-    // Look at the clock every 1024 expansions on small graphs; an expansion costs about as
-    // much as the components left, so large graphs look more often (every one above 64K/1024).
-    let check_mask = ((1u64 << 16) / g.len().max(1) as u64).clamp(1, 1024).next_power_of_two() - 1;
-    let mut peak = 0;
-    let mut stopped = None;
-    // Stop as soon as a solution of length f is known: nothing shorter exists.
-    'outer: while s.f < s.ub {
-        control.report_lower_bound(s.f);
-        while s.f < s.ub {
-            let Some(idx) = s.pop() else { break };
-            let node = s.table.nodes[idx];
-            if node.g as u32 + node.h as u32 != s.f {
-                continue; // superseded by a shallower copy
-            }
-            // A larger region at no greater depth may have been stored since this one was.
-            if s.dominated(&node.region, &node.frontier, node.hash, node.g as u32) || s.in_dead_subtree(idx) {
-                continue;
-            }
-            nodes += 1;
-            if nodes & check_mask == 0 {
-                peak = peak.max(s.memory());
-                if let Some(reason) = control.check(nodes, s.memory()) {
-                    stopped = Some(reason);
+    let stored = RwLock::new(Stored { table, shallow: Shallow::new(g.len(), g.root, shallow_depth(h0)) });
+    let threads = options.threads.max(1);
+    if threads == 1 {
+        return s.run(&stored, control, None);
+    }
+    std::thread::scope(|scope| {
+        let (done_tx, done) = mpsc::channel::<Share<W>>();
+        let mut work = Vec::new();
+        for _ in 1..threads {
+            let (tx, rx) = mpsc::channel::<(Work, Share<W>)>();
+            work.push(tx);
+            let (done_tx, stored) = (done_tx.clone(), &stored);
+            scope.spawn(move || {
+                while let Ok((job, mut share)) = rx.recv() {
+                    {
+                        let st = stored.read().expect("no search thread panicked");
+                        expand_share(g, &st, &job, &mut share);
+                    }
+                    // The batch goes back to the storing thread's sole ownership first.
+                    drop(job);
+                    if done_tx.send(share).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        let helpers = Helpers { work, done, spare: (1..threads).map(|_| Share::default()).collect() };
+        // Dropping the helpers at the end closes their channels, which ends their threads.
+        s.run(&stored, control, Some(helpers))
+    })
+}
+
+impl<const W: usize> Search<'_, W> {
+    /// The main loop: batches of the current f, expanded (by every thread), then stored.
+    fn run(mut self, stored: &RwLock<Stored<W>>, control: &Control, mut helpers: Option<Helpers<W>>) -> Outcome {
+        let g = self.g;
+        let threads = helpers.as_ref().map_or(1, |h| h.work.len() + 1);
+        let size = if threads == 1 { 1 } else { per_thread(g.len()) * threads };
+        // Look at the clock every 1024 expansions on small graphs; an expansion costs about as
+        // much as the components left, so large graphs look more often (every one above 64K/1024).
+        let check_every = ((1u64 << 16) / g.len().max(1) as u64).clamp(1, 1024);
+        let mut next_check = check_every;
+        let mut nodes: u64 = 0;
+        let mut peak = 0;
+        let mut stopped = None;
+        let mut work = Work { batch: Arc::new(Vec::with_capacity(size)), cursor: Arc::new(AtomicUsize::new(0)), ub: 0 };
+        let mut mine: Share<W> = Share::default();
+        // For each position of the batch: which share (0 = this thread's) and which record.
+        let mut order: Vec<(u32, u32)> = Vec::new();
+        let mut shares: Vec<Share<W>> = Vec::new();
+        // Stop as soon as a solution of length f is known: nothing shorter exists.
+        'outer: while self.f < self.ub {
+            control.report_lower_bound(self.f);
+            while self.f < self.ub {
+                {
+                    let st = stored.read().expect("no search thread panicked");
+                    let batch = Arc::get_mut(&mut work.batch).expect("the helpers hold no batch between batches");
+                    batch.clear();
+                    while batch.len() < size {
+                        let Some((entry, depth)) = self.pop() else { break };
+                        // Superseded by a shallower copy.
+                        if st.table.nodes[(entry & !AGAIN) as usize].g as u32 == depth {
+                            batch.push(entry);
+                        }
+                    }
+                }
+                if work.batch.is_empty() {
+                    break;
+                }
+                work.cursor.store(0, Ordering::Relaxed);
+                work.ub = self.ub;
+                if let Some(h) = &mut helpers {
+                    for tx in &h.work {
+                        let share = h.spare.pop().unwrap_or_default();
+                        tx.send((work.clone(), share)).expect("the helper threads run until the search ends");
+                    }
+                }
+                {
+                    let st = stored.read().expect("no search thread panicked");
+                    expand_share(g, &st, &work, &mut mine);
+                }
+                order.clear();
+                order.resize(work.batch.len(), (0, 0));
+                for (i, r) in mine.records.iter().enumerate() {
+                    order[r.pos as usize] = (0, i as u32);
+                }
+                if let Some(h) = &mut helpers {
+                    for _ in 0..h.work.len() {
+                        let share = h.done.recv().expect("the helper threads run until the search ends");
+                        for (i, r) in share.records.iter().enumerate() {
+                            order[r.pos as usize] = (shares.len() as u32 + 1, i as u32);
+                        }
+                        shares.push(share);
+                    }
+                }
+                let mut st = stored.write().expect("no search thread panicked");
+                for &(from, i) in &order {
+                    let share = if from == 0 { &mine } else { &shares[from as usize - 1] };
+                    let r = share.records[i as usize];
+                    if !r.expanded {
+                        continue;
+                    }
+                    nodes += 1;
+                    let idx = (work.batch[r.pos as usize] & !AGAIN) as usize;
+                    self.settle(&mut st, idx, &share.kids[r.kids.0 as usize..r.kids.1 as usize]);
+                    if self.out_of_memory {
+                        break;
+                    }
+                }
+                if let Some(h) = &mut helpers {
+                    h.spare.append(&mut shares);
+                }
+                control.report_best(self.ub);
+                if self.out_of_memory {
+                    stopped = Some(StopReason::Memory);
                     break 'outer;
                 }
+                self.partial = self.partial || st.table.nodes.len() >= self.partial_after;
+                if nodes >= next_check {
+                    next_check = nodes + check_every;
+                    let memory = self.memory(&st);
+                    peak = peak.max(memory);
+                    if let Some(reason) = control.check(nodes, memory) {
+                        stopped = Some(reason);
+                        break 'outer;
+                    }
+                }
             }
-            s.expand(idx);
-            control.report_best(s.ub);
-            if s.out_of_memory {
-                stopped = Some(StopReason::Memory);
-                break 'outer;
-            }
+            self.f += 1;
         }
-        s.f += 1;
+        drop(helpers);
+        let st = stored.read().expect("no search thread panicked");
+        let optimal = stopped.is_none();
+        let lower_bound = if optimal { self.ub } else { self.f };
+        let memory = peak.max(self.memory(&st));
+        Outcome { colours: self.best, optimal, lower_bound, nodes, stopped, memory }
     }
-    let optimal = stopped.is_none();
-    let lower_bound = if optimal { s.ub } else { s.f };
-    let memory = peak.max(s.memory());
-    Outcome { colours: s.best, optimal, lower_bound, nodes, stopped, memory }
 }

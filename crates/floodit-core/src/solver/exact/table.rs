@@ -1,4 +1,9 @@
 //! The table of visited regions: an open-addressing hash index into the node arena.
+//!
+//! A node keeps only what cannot be recomputed cheaply: its region, how it was reached and its
+//! depths. The frontier is recomputed when a node is expanded (a few word operations per
+//! component of the region), and the hash is a function of the region's words, so the arena
+//! costs `8 W + 24` bytes a node.
 
 use crate::model::Bits;
 use crate::solver::regions::Step;
@@ -7,26 +12,46 @@ use crate::solver::regions::Step;
 #[derive(Clone, Copy)]
 pub struct Node<const W: usize> {
     pub region: Bits<W>,
-    /// The region's frontier, kept so expansion need not recompute it.
-    pub frontier: Bits<W>,
     /// Index of the parent node (`u32::MAX` for the root).
     pub parent: u32,
+    /// The nearest node on this node's path when it was stored (itself included) at depth at
+    /// most the search's shallow depth, as an index into the search's shallow list (see
+    /// `in_dead_subtree` in `search.rs`).
+    pub anchor: u32,
     /// The moves played from the parent.
     pub step: Step,
     /// Moves from the root.
     pub g: u16,
-    /// The lower bound used for this node (after pathmax).
+    /// The lower bound used for this node (after pathmax; raised when it is put back after a
+    /// partial expansion).
     pub h: u16,
-    /// The region's Zobrist hash.
-    pub hash: u64,
-    /// The nearest node on this node's path when it was stored (itself included) at depth at
-    /// most the search's shallow depth (see `in_dead_subtree` in `search.rs`).
-    pub anchor: u32,
-    /// For a shallow node: once found, a stored node whose region strictly contains this one's
-    /// at no greater depth (`u32::MAX` until then).
-    pub dominator: u32,
-    /// For a shallow node: how many shallow nodes were stored when it was last checked.
-    pub checked: u32,
+}
+
+/// The hash of a region: each word mixed with its position, XORed together, so that adding one
+/// component changes one term ([`hash_with`]).
+#[inline]
+pub fn region_hash<const W: usize>(region: &Bits<W>) -> u64 {
+    let mut h = 0;
+    for (i, &w) in region.0.iter().enumerate() {
+        h ^= word_mix(i, w);
+    }
+    h
+}
+
+/// The hash of `region` plus component `c`, given `hash` = [`region_hash`] of `region`.
+#[inline]
+pub fn hash_with<const W: usize>(hash: u64, region: &Bits<W>, c: usize) -> u64 {
+    let (i, old) = (c / 64, region.0[c / 64]);
+    hash ^ word_mix(i, old) ^ word_mix(i, old | 1 << (c % 64))
+}
+
+/// One word's term (SplitMix64's finaliser of the word and its position).
+#[inline]
+fn word_mix(i: usize, w: u64) -> u64 {
+    let mut z = w ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Nodes plus a hash index from region to node, and a one-bit-per-entry filter that answers
@@ -78,7 +103,8 @@ impl<const W: usize> Table<W> {
         self.filter[bit / 64] |= 1 << (bit % 64);
     }
 
-    /// The node holding `region`, or where it would go: `Ok(index)` or `Err(slot)`.
+    /// The node holding `region` (whose hash is `hash`), or where it would go: `Ok(index)` or
+    /// `Err(slot)`.
     #[inline]
     pub fn find(&self, region: &Bits<W>, hash: u64) -> Result<usize, usize> {
         let tag = hash >> 32;
@@ -122,6 +148,7 @@ impl<const W: usize> Table<W> {
         Some(idx)
     }
 
+    /// Doubles the index, rehashing every stored region.
     fn grow(&mut self) {
         let cap = self.slots.len() * 2;
         self.slots = vec![0; cap];
@@ -129,7 +156,7 @@ impl<const W: usize> Table<W> {
         self.filter = vec![0; cap / 8];
         self.filter_shift -= 1;
         for idx in 0..self.nodes.len() {
-            let hash = self.nodes[idx].hash;
+            let hash = region_hash(&self.nodes[idx].region);
             self.mark(hash);
             let mut slot = hash as usize & self.mask;
             while self.slots[slot] != 0 {
@@ -137,5 +164,45 @@ impl<const W: usize> Table<W> {
             }
             self.slots[slot] = (hash >> 32) << 32 | (idx as u64 + 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adding_a_component_updates_the_hash() {
+        let mut r = Bits::<3>::single(5).or(&Bits::single(130));
+        for c in [0, 63, 64, 77, 191] {
+            let h = hash_with(region_hash(&r), &r, c);
+            r.insert(c);
+            assert_eq!(h, region_hash(&r), "component {c}");
+        }
+    }
+
+    #[test]
+    fn stored_regions_are_found_after_the_index_grows() {
+        let mut t = Table::<2>::new(usize::MAX);
+        let node = |c: usize| Node {
+            region: Bits::single(c).or(&Bits::single(127 - c)),
+            parent: 0,
+            anchor: 0,
+            step: Step::root(),
+            g: c as u16,
+            h: 0,
+        };
+        for c in 0..64 {
+            let n = node(c);
+            let hash = region_hash(&n.region);
+            let slot = t.find(&n.region, hash).expect_err("not stored yet");
+            assert_eq!(t.insert(slot, hash, n), Some(c));
+        }
+        for c in 0..64 {
+            let r = node(c).region;
+            assert_eq!(t.find(&r, region_hash(&r)), Ok(c));
+            assert!(t.may_contain(region_hash(&r)));
+        }
+        assert!(Table::<2>::new(1000).insert(0, 0, node(0)).is_none(), "over budget");
     }
 }

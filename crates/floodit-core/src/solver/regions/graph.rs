@@ -118,6 +118,16 @@ impl<const W: usize> CompGraph<W> {
         out
     }
 
+    /// Whether component `comp` is adjacent to a member of `set`.
+    #[inline]
+    pub fn touches(&self, comp: Comp, set: &Bits<W>) -> bool {
+        if self.is_dense() {
+            self.nbr[comp].intersects(set)
+        } else {
+            self.adjacent(comp).iter().any(|&d| set.contains(d as usize))
+        }
+    }
+
     /// The Zobrist hash of `set`.
     #[inline]
     pub fn hash(&self, set: &Bits<W>) -> u64 {

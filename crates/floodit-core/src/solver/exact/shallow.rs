@@ -1,0 +1,188 @@
+//! The shallow dominance index: the stored nodes at depth at most the shallow depth, indexed by
+//! component, and the check that skips a node whose shallow ancestor is dominated.
+//!
+//! The check runs on every thread while a batch is expanded: what it learns about an entry
+//! (its dominator, or when it was last looked at) is kept in atomics, so that a check done by
+//! one thread is not done again by the others. Two threads may check the same entry at once;
+//! both findings are true, so either may stay.
+
+use super::table::Table;
+use crate::model::Bits;
+use crate::solver::regions::{CompGraph, Step};
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
+
+/// No node, no entry.
+pub const NONE: u32 = u32::MAX;
+
+/// A shallow node in the lists by component, with what rules most candidates out cheaply.
+#[derive(Clone, Copy)]
+struct Member {
+    node: u32,
+    g: u16,
+    /// Components in its region.
+    size: u16,
+}
+
+/// What the index keeps about one shallow node.
+struct Entry {
+    node: u32,
+    /// The entry of its parent's anchor (`NONE` for the root).
+    parent_anchor: u32,
+    /// Once found, a stored node whose region strictly contains this one's at no greater depth.
+    dominator: AtomicU32,
+    /// How many shallow nodes were indexed when it was last checked.
+    checked: AtomicU32,
+}
+
+impl Entry {
+    fn new(node: usize, parent_anchor: u32) -> Entry {
+        Entry { node: node as u32, parent_anchor, dominator: AtomicU32::new(NONE), checked: AtomicU32::new(0) }
+    }
+}
+
+pub struct Shallow {
+    /// Depth up to which stored nodes are indexed.
+    pub depth: u32,
+    entries: Vec<Entry>,
+    /// For each component, the shallow nodes whose region contains it.
+    containing: Vec<Vec<Member>>,
+    /// Members in all the lists, for the memory count.
+    members: usize,
+}
+
+impl Shallow {
+    /// The index of a search of `components` components whose root node (index 0, anchor 0) is
+    /// component `root`, keeping nodes to `depth`.
+    pub fn new(components: usize, root: usize, depth: u32) -> Shallow {
+        let mut containing = vec![Vec::new(); components];
+        containing[root].push(Member { node: 0, g: 0, size: 1 });
+        let entries = vec![Entry::new(0, NONE)];
+        Shallow { depth, entries, containing, members: 1 }
+    }
+
+    /// Bytes held by the index.
+    pub fn memory(&self) -> usize {
+        self.members * std::mem::size_of::<Member>() + self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    /// Records node `at` (with `region`, at `depth` at most [`Self::depth`]) reached from a node
+    /// whose anchor is `parent_anchor`; `old_anchor` is its anchor before, if it was stored
+    /// already. Returns its anchor.
+    pub fn record<const W: usize>(
+        &mut self,
+        at: usize,
+        region: &Bits<W>,
+        depth: u32,
+        parent_anchor: u32,
+        old_anchor: Option<u32>,
+    ) -> u32 {
+        let entry = Entry::new(at, parent_anchor);
+        match old_anchor {
+            // A shallow node reached shallower: same entry, new parent, checked afresh.
+            Some(a) if self.entries.get(a as usize).is_some_and(|s| s.node as usize == at) => {
+                self.entries[a as usize] = entry;
+                a
+            }
+            _ => {
+                self.entries.push(entry);
+                let size = region.count();
+                let m = Member { node: at as u32, g: depth as u16, size: size as u16 };
+                region.for_each(|c| self.containing[c].push(m));
+                self.members += size as usize;
+                self.entries.len() as u32 - 1
+            }
+        }
+    }
+
+    /// A stored shallow node at no greater depth whose region strictly contains node `at`'s:
+    /// found by scanning the shallow nodes that contain its rarest component.
+    fn dominator_scan<const W: usize>(&self, t: &Table<W>, at: usize) -> Option<u32> {
+        let x = &t.nodes[at];
+        let size = x.region.count() as u16;
+        let mut rarest: &[Member] = &[];
+        let mut best = usize::MAX;
+        x.region.for_each(|c| {
+            if self.containing[c].len() < best {
+                best = self.containing[c].len();
+                rarest = &self.containing[c];
+            }
+        });
+        // Depth and size rule most members out without touching the node.
+        rarest
+            .iter()
+            .find(|e| e.g <= x.g && e.size > size && x.region.is_subset(&t.nodes[e.node as usize].region))
+            .map(|e| e.node)
+    }
+
+    /// Whether node `idx` may be skipped because a shallow ancestor A is dominated by a stored
+    /// B (a strictly larger region at no greater depth). Playing the moves m from A to here at
+    /// B gives, by Lemma M, a region containing this one at no greater depth (the current
+    /// parent chain is never longer than the node's stored depth: parents only get
+    /// shallower, and B's depth is at most A's); it is skipped only when that region is
+    /// strictly larger. (When it is equal, the table held one copy of it and the copy reached
+    /// from B was merged into this one: skipping it would lose the position.) Dominance found
+    /// this early prunes the whole subtree below A, which is where most dominated positions
+    /// come from: B is often stored only after A was expanded.
+    ///
+    /// The anchors (nearest shallow ancestor at insertion) find a dominated ancestor cheaply;
+    /// only then is the current parent chain walked and replayed. An entry is checked again
+    /// only once the index has grown by a quarter since its last check, so that each is checked
+    /// a logarithmic number of times.
+    pub fn in_dead_subtree<const W: usize>(&self, g: &CompGraph<W>, t: &Table<W>, idx: usize) -> bool {
+        let indexed = self.entries.len() as u32;
+        let mut a = t.nodes[idx].anchor;
+        let mut any = false;
+        while a != NONE && !any {
+            let s = &self.entries[a as usize];
+            let checked = s.checked.load(Relaxed);
+            let mut dominator = s.dominator.load(Relaxed);
+            if dominator == NONE && indexed > checked + checked / 4 {
+                s.checked.store(indexed, Relaxed);
+                dominator = self.dominator_scan(t, s.node as usize).unwrap_or(NONE);
+                s.dominator.store(dominator, Relaxed);
+            }
+            any = dominator != NONE;
+            a = s.parent_anchor;
+        }
+        any && self.strictly_covered(g, t, idx)
+    }
+
+    /// The dominator of node `at` if it is a shallow node that has one.
+    fn dominator_of<const W: usize>(&self, t: &Table<W>, at: usize) -> Option<usize> {
+        let s = self.entries.get(t.nodes[at].anchor as usize)?;
+        let dominator = s.dominator.load(Relaxed);
+        (s.node as usize == at && dominator != NONE).then_some(dominator as usize)
+    }
+
+    /// Walks node `idx`'s current parent chain; for each ancestor with a dominator, replays the
+    /// moves since that ancestor from the dominator and reports whether the result is strictly
+    /// larger than node `idx`'s region.
+    fn strictly_covered<const W: usize>(&self, g: &CompGraph<W>, t: &Table<W>, idx: usize) -> bool {
+        let target = t.nodes[idx].region;
+        let mut steps: Vec<Step> = Vec::new();
+        let mut colours = Vec::new();
+        let mut at = idx;
+        loop {
+            if let Some(b) = self.dominator_of(t, at) {
+                let r0 = t.nodes[b].region;
+                let (mut r, mut f) = (r0, g.frontier(&r0));
+                colours.clear();
+                for s in steps.iter().rev() {
+                    s.push_moves(&mut colours);
+                }
+                for &c in &colours {
+                    (r, f) = g.play(&r, &f, c as usize);
+                }
+                if r != target {
+                    return true;
+                }
+            }
+            let n = &t.nodes[at];
+            if n.parent == NONE {
+                return false;
+            }
+            steps.push(n.step);
+            at = n.parent as usize;
+        }
+    }
+}
