@@ -6,12 +6,10 @@ use super::args::ColorChoice;
 use super::{CliError, CliResult, play};
 use crate::daily::{Daily, Player, Results, share_line};
 use crate::formats::daily::Date;
-use crate::tui::app::{App, Options, Origin};
+use crate::tui::app::{App, Origin};
 use crate::tui::daily::DailyState;
 use crate::tui::look::Look;
-use crate::tui::new_game::Choices;
 use crate::tui::save::{Store, data_dir};
-use crate::tui::stats::Stats;
 use crate::tui::theme::Theme;
 use crate::tui::update;
 use clap::Args;
@@ -70,16 +68,7 @@ pub fn build(
         None => Theme::default_theme(),
     };
     let look = Look::new(theme, play::depth(args.color), args.glyphs, args.ascii);
-    let choices = store.as_ref().and_then(|s| Choices::load(s.dir()).0).unwrap_or_default();
-    let options = Options {
-        files: Vec::new(),
-        puzzles_dir: None,
-        stats: store.as_ref().map(|s| Stats::new(s.dir())),
-        store,
-        search_optimum: true,
-        slack: None,
-        choices,
-    };
+    let options = crate::tui::daily::options(store);
     let (w, h) = size.unwrap_or((80, 24));
     let mut app = App::new(daily.puzzle.clone(), Origin::Id, look, options, w, h);
     app.daily = Some(DailyState::new(daily, results, Player::Local));

@@ -60,6 +60,12 @@ impl Conn {
         log::line(format_args!("refused #{} {}: {what}", self.id, self.who()));
     }
 
+    /// Refuses a channel the client asked to open, and logs it.
+    async fn refuse_channel(&self, what: &str, reply: ChannelOpenHandle) {
+        self.refuse(what);
+        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+    }
+
     fn who(&self) -> String {
         match &self.player {
             Some(Player::Key(fp)) => fp.clone(),
@@ -352,8 +358,7 @@ impl russh::server::Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("local port forwarding");
-        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        self.refuse_channel("local port forwarding", reply).await;
         Ok(())
     }
 
@@ -364,8 +369,7 @@ impl russh::server::Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("local socket forwarding");
-        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        self.refuse_channel("local socket forwarding", reply).await;
         Ok(())
     }
 
@@ -377,8 +381,7 @@ impl russh::server::Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("X11 channel");
-        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        self.refuse_channel("X11 channel", reply).await;
         Ok(())
     }
 
@@ -392,8 +395,7 @@ impl russh::server::Handler for Conn {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("forwarded port channel");
-        reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        self.refuse_channel("forwarded port channel", reply).await;
         Ok(())
     }
 

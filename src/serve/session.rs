@@ -6,14 +6,12 @@
 use super::input::{ESC_WAIT, InputParser};
 use super::output::{ChannelOut, SharedSize, SshBackend};
 use crate::daily::{Daily, Player, Results};
-use crate::tui::app::{App, Options, Origin};
+use crate::tui::app::{App, Origin};
 use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::look::Look;
-use crate::tui::new_game::Choices;
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
-use crate::tui::stats::Stats;
 use crate::tui::terminal::FrameWriter;
 use crate::tui::theme::{Depth, Theme};
 use crate::tui::worker::{Runner, Workers};
@@ -145,18 +143,7 @@ fn build_app(s: &Setup) -> App {
     });
     let depth = Depth::detect(s.colorterm.as_deref(), s.term.as_deref(), None);
     let look = Look::new(Theme::default_theme(), depth, false, !utf8);
-    // A player's statistics and dialog choices live beside their saved games; a guest keeps none.
-    let store = s.saves.clone().map(Store::new);
-    let choices = store.as_ref().and_then(|s| Choices::load(s.dir()).0).unwrap_or_default();
-    let options = Options {
-        files: Vec::new(),
-        puzzles_dir: None,
-        stats: store.as_ref().map(|s| Stats::new(s.dir())),
-        store,
-        search_optimum: true,
-        slack: None,
-        choices,
-    };
+    let options = crate::tui::daily::options(s.saves.clone().map(Store::new));
     let (w, h) = s.size.get();
     // The day's puzzle states its par, so nothing runs before the session's own runner is in.
     let mut app = App::new(s.daily.puzzle.clone(), Origin::Id, look, options, w, h);

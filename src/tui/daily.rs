@@ -5,7 +5,10 @@
 //! Played locally (`floodit daily`) the results are the player's own; over SSH every player's.
 
 use super::action::Action;
-use super::app::{App, Overlay, Tone};
+use super::app::{App, Options, Overlay, Tone};
+use super::new_game::Choices;
+use super::save::Store;
+use super::stats::Stats;
 use crate::daily::board::leaderboard;
 use crate::daily::{Daily, Player, Recorded, Results, clean_name, share_line};
 use std::time::Instant;
@@ -97,6 +100,22 @@ fn submit_name(app: &mut App) {
             app.say(Tone::Good, format!("you are {name} on the leaderboard: b shows it"));
         }
         Err(e) => app.say(Tone::Warn, e),
+    }
+}
+
+/// The options of a game of the day's puzzle, locally (`floodit daily`) or over SSH: the
+/// statistics and the new-game dialog's choices live beside the saved games in `store` (a
+/// guest, with no store, keeps none), and the background search for the optimum runs.
+pub fn options(store: Option<Store>) -> Options {
+    let choices = store.as_ref().and_then(|s| Choices::load(s.dir()).0).unwrap_or_default();
+    Options {
+        files: Vec::new(),
+        puzzles_dir: None,
+        stats: store.as_ref().map(|s| Stats::new(s.dir())),
+        store,
+        search_optimum: true,
+        slack: None,
+        choices,
     }
 }
 
