@@ -9,6 +9,7 @@ use crate::daily::{Daily, Player, Results};
 use crate::tui::app::{App, Origin};
 use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
+use crate::tui::explorer::catalogue::Catalogue;
 use crate::tui::look::Look;
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
@@ -148,6 +149,8 @@ fn build_app(s: &Setup) -> App {
     // The day's puzzle states its par, so nothing runs before the session's own runner is in.
     let mut app = App::new(s.daily.puzzle.clone(), Origin::Id, look, options, w, h);
     app.workers = Workers::with_runner(s.runner.clone());
+    // Players share the server's pool, so each solver job keeps to one thread.
+    app.explorer.catalogue = Catalogue::from_registry();
     app.daily = Some(DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone()));
     update::greet_saved_games(&mut app, false);
     app

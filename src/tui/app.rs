@@ -15,6 +15,7 @@ use crate::formats::Puzzle;
 use crate::model::{Cell, Components, Game, Pos};
 use crate::solver::{Limits, Problem, exact::Exact};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Bounds on the background search for the optimum, which then reports a lower bound instead.
@@ -212,7 +213,9 @@ impl App {
             Optimum::Unknown { why: "not searched".into(), at_least: None }
         } else {
             let problem = Problem::new(self.game.start().clone(), self.game.mode());
-            Optimum::Searching(self.workers.solve(std::sync::Arc::new(Exact), problem, OPTIMUM_LIMITS))
+            // The catalogue's exact solver: it uses the cores this app may use.
+            let exact = self.explorer.catalogue.get("exact").map_or_else(|| Arc::new(Exact) as _, |l| l.solver.clone());
+            Optimum::Searching(self.workers.solve(exact, problem, OPTIMUM_LIMITS))
         };
     }
 

@@ -2,6 +2,7 @@
 //! options, plus any added at run time (the tests add solvers of their own).
 
 use crate::model::Mode;
+use crate::solver::exact::{ExactThreads, MAX_THREADS};
 use crate::solver::{Family, Solver, SolverInfo, registry};
 use std::fmt;
 use std::sync::Arc;
@@ -46,6 +47,18 @@ impl Catalogue {
         Catalogue { entries: registry::all().into_iter().map(|s| Listed::new(Arc::from(s))).collect() }
     }
 
+    /// The same, with `exact` searching one board on `threads` threads: the game's hints, the
+    /// explorer's exact view and the optimum search then use every core they are given.
+    pub fn with_exact_threads(mut self, threads: usize) -> Catalogue {
+        if threads > 1 {
+            let threads = u32::try_from(threads).unwrap_or(MAX_THREADS).min(MAX_THREADS);
+            if let Ok(exact) = ExactThreads::new(threads) {
+                self.add(Arc::new(exact));
+            }
+        }
+        self
+    }
+
     /// Keeps only the solvers `keep` accepts.
     pub fn retain(&mut self, keep: impl Fn(&Listed) -> bool) {
         self.entries.retain(|e| keep(e));
@@ -84,5 +97,26 @@ mod tests {
         assert_eq!(heuristics, ["greedy", "perimeter", "cycle", "lookahead", "beam", "fast"]);
         assert_eq!(c.family(Family::Exact).next().map(|e| e.name()), Some("exact"));
         assert!(c.get("oracle").is_some() && c.get("nope").is_none());
+    }
+
+    #[test]
+    fn exact_on_more_threads_keeps_its_place_and_its_answers() {
+        use crate::formats::generate::{GenSpec, generate};
+        use crate::model::Topology;
+        use crate::solver::{Control, Limits, Problem};
+        let (one, two) = (Catalogue::from_registry(), Catalogue::from_registry().with_exact_threads(2));
+        let names = |c: &Catalogue| c.all().iter().map(|e| e.name().to_string()).collect::<Vec<_>>();
+        assert_eq!(names(&one), names(&two));
+        let spec = GenSpec { topology: Topology::Grid, rows: 9, cols: 9, colours: 5, free: false, pivot: None };
+        for seed in 0..6 {
+            let problem = Problem::new(generate(&spec, seed).expect("a valid spec").board, Mode::Fixed { pivot: 0 });
+            let solve = |c: &Catalogue| {
+                let exact = c.get("exact").expect("exact is registered");
+                exact.solver.solve(&problem, &Control::new(Limits::default())).expect("exact solves small boards")
+            };
+            let (a, b) = (solve(&one), solve(&two));
+            assert!(a.optimal && b.optimal, "seed {seed}");
+            assert_eq!(a.moves.len(), b.moves.len(), "seed {seed}");
+        }
     }
 }

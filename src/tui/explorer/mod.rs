@@ -62,7 +62,7 @@ pub struct Explorer {
 
 impl Default for Explorer {
     fn default() -> Self {
-        Explorer::new(Catalogue::from_registry())
+        Explorer::new(Catalogue::from_registry().with_exact_threads(runs::max_parallel()))
     }
 }
 
