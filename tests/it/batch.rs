@@ -280,6 +280,30 @@ fn merge_finds_conflicts_and_bad_lines() {
     assert!(text(&o.stderr).contains("not the data set the results were computed on"), "{}", text(&o.stderr));
 }
 
+/// The committed 24x24 six-colour proof: every line replays on its board, no two lines disagree,
+/// and every board left unproven carries a lower bound below its length.
+#[test]
+fn the_committed_proof_replays() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let results = root.join("colorfill-b24c6n1000.results.jsonl");
+    let data = root.join("colorfill-b24c6n1000.txt");
+    let o = floodit(&["batch", "verify", s(&results), s(&data), "--json"]);
+    // 0: every board proven; 3: some bounded (the proof is not finished); anything else fails.
+    assert!(matches!(o.status.code(), Some(0 | 3)), "stderr: {}", text(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let boards = v["boards"].as_u64().unwrap();
+    assert!(boards > 0);
+    assert_eq!(v["verified"].as_u64(), Some(boards), "every solution replays");
+    assert_eq!(v["conflicts"].as_array().map(Vec::len), Some(0));
+    assert_eq!(v["failures"].as_array().map(Vec::len), Some(0));
+    let unproven = v["unproven"].as_array().unwrap();
+    assert_eq!(v["proven"].as_u64().unwrap() + unproven.len() as u64, boards);
+    for u in unproven {
+        assert!(u["lower_bound"].as_u64() < u["length"].as_u64(), "{u}");
+    }
+    assert!(v["total_lower_bound"].as_u64() <= v["total_moves"].as_u64());
+}
+
 #[test]
 fn limits_leave_boards_unproven_with_exit_3() {
     let dir = tempfile::tempdir().unwrap();
