@@ -86,6 +86,13 @@ pub struct PlayArgs {
     /// move limit stands.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=1000))]
     pub slack: Option<u32>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+/// How the game looks: `floodit play` and `floodit daily` take the same options.
+#[derive(Args, Debug, Clone)]
+pub struct LookArgs {
     /// Theme: a built-in name or a theme file.
     #[arg(long, value_name = "NAME|FILE")]
     pub theme: Option<String>,
@@ -95,7 +102,7 @@ pub struct PlayArgs {
     /// Draw a distinct character per colour (playable without colour).
     #[arg(long)]
     pub glyphs: bool,
-    /// Use only ASCII characters (no box drawing).
+    /// Use only ASCII characters: no box drawing, and a plain daily result line.
     #[arg(long)]
     pub ascii: bool,
 }

@@ -2,15 +2,13 @@
 //! in the data directory (`daily.sqlite`), and the leaderboard shows them: today, this week,
 //! the streak. The shareable line is printed on the way out.
 
-use super::args::ColorChoice;
+use super::args::LookArgs;
 use super::{CliError, CliResult, play};
 use crate::daily::{Daily, Player, Results, share_line};
 use crate::formats::daily::Date;
 use crate::tui::app::{App, Origin};
 use crate::tui::daily::DailyState;
-use crate::tui::look::Look;
 use crate::tui::save::{Store, data_dir};
-use crate::tui::theme::Theme;
 use crate::tui::update;
 use clap::Args;
 use std::io::IsTerminal;
@@ -18,18 +16,8 @@ use std::path::Path;
 
 #[derive(Args, Debug, Clone)]
 pub struct DailyArgs {
-    /// Theme: a built-in name or a theme file.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub theme: Option<String>,
-    /// Colour depth.
-    #[arg(long, value_enum, value_name = "MODE", default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
-    /// Draw a distinct character per colour (playable without colour).
-    #[arg(long)]
-    pub glyphs: bool,
-    /// Use only ASCII characters (no box drawing; the result line too).
-    #[arg(long)]
-    pub ascii: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
 }
 
 /// The local results file in the data directory `dir`.
@@ -50,7 +38,7 @@ pub fn run(args: DailyArgs) -> CliResult {
     let app = build(&args, daily.clone(), results.clone(), Some(Store::new(dir)), crossterm::terminal::size().ok())?;
     play::run_app(app)?;
     if let Ok(Some((moves, assisted))) = results.result_of(&Player::Local, today) {
-        println!("{}", share_line(today, moves, daily.par, assisted, args.ascii));
+        println!("{}", share_line(today, moves, daily.par, assisted, args.look.ascii));
     }
     Ok(())
 }
@@ -63,11 +51,7 @@ pub fn build(
     store: Option<Store>,
     size: Option<(u16, u16)>,
 ) -> Result<App, CliError> {
-    let theme = match &args.theme {
-        Some(spec) => Theme::load(spec)?,
-        None => Theme::default_theme(),
-    };
-    let look = Look::new(theme, play::depth(args.color), args.glyphs, args.ascii);
+    let look = play::look(&args.look)?;
     let options = crate::tui::daily::options(store);
     let (w, h) = size.unwrap_or((80, 24));
     let mut app = App::new(daily.puzzle.clone(), Origin::Id, look, options, w, h);

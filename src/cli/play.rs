@@ -1,6 +1,6 @@
 //! `floodit` and `floodit play`: set up the game from the command line and open the TUI.
 
-use super::args::{ColorChoice, PlayArgs};
+use super::args::{ColorChoice, LookArgs, PlayArgs};
 use super::{CliError, CliResult, input};
 use crate::formats::{Puzzle, RandomBoard, id, resolve_pivot};
 use crate::model::Mode;
@@ -61,6 +61,15 @@ pub fn default_args() -> PlayArgs {
     }
 }
 
+/// The look the options ask for (a theme file that does not load is an error).
+pub fn look(args: &LookArgs) -> Result<Look, CliError> {
+    let theme = match &args.theme {
+        Some(spec) => Theme::load(spec)?,
+        None => Theme::default_theme(),
+    };
+    Ok(Look::new(theme, depth(args.color), args.glyphs, args.ascii))
+}
+
 /// The colour depth to draw with: `--color`, else what the environment says.
 pub fn depth(choice: ColorChoice) -> Depth {
     let var = |k: &str| std::env::var(k).ok();
@@ -114,12 +123,7 @@ pub struct Setup {
 /// Builds the app from the command line. Every bad input is an error here, before the terminal
 /// is touched.
 pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
-    let theme = match &args.theme {
-        Some(spec) => Theme::load(spec)?,
-        None => Theme::default_theme(),
-    };
-    let depth = depth(args.color);
-    let look = Look::new(theme, depth, args.glyphs, args.ascii);
+    let look = look(&args.look)?;
     let (mut puzzle, origin) = first_puzzle(args)?;
     // A slack asked for sets the limit (the optimum plus it), whatever limit the puzzle carries.
     if args.slack.is_some() {

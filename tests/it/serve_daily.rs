@@ -2,8 +2,8 @@
 //! flooding the day's board keeps one replayed result, says the shareable line, marks help from
 //! the explorer as assisted, and the leaderboard opens with `b`.
 
-use floodit::cli::ColorChoice;
 use floodit::cli::daily::{DailyArgs, build};
+use floodit::cli::{ColorChoice, LookArgs};
 use floodit::daily::{Daily, Player, Results};
 use floodit::formats::daily::Date;
 use floodit::solver::{Control, Problem, exact::Exact, run};
@@ -13,7 +13,7 @@ use floodit::tui::daily::DailyAction;
 use floodit::tui::update::update;
 
 fn args() -> DailyArgs {
-    DailyArgs { theme: None, color: ColorChoice::Never, glyphs: true, ascii: true }
+    DailyArgs { look: LookArgs { theme: None, color: ColorChoice::Never, glyphs: true, ascii: true } }
 }
 
 fn solve(app: &mut App) {
