@@ -31,6 +31,8 @@ fn flooding_the_days_board_keeps_one_result_and_says_the_line() {
     let daily = Daily::load(today, &results).unwrap();
     let par = daily.par;
     let mut app = build(&args(), daily.clone(), results.clone(), None, Some((80, 24))).unwrap();
+    let facts = crate::tui_common::screen(&app);
+    assert!(facts.contains(&format!("From       the daily puzzle of {today}")), "{facts}");
     solve(&mut app);
     let share = format!("floodit {today}: {par}/{par} [####]");
     assert_eq!(app.daily.as_ref().unwrap().share.as_deref(), Some(share.as_str()));

@@ -59,6 +59,8 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     let origin = match &app.origin {
         // A path too long for the line keeps its end (the file's name).
         Origin::File(p) => fit_start(&app.look, &p.display().to_string(), width.saturating_sub(12).max(8)),
+        // The daily game is played from its ID, but the player knows it as the day's puzzle.
+        Origin::Id if let Some(d) = &app.daily => format!("the daily puzzle of {}", d.daily.date),
         Origin::Id => "game ID".to_string(),
         Origin::Random { seed } => format!("random, seed {seed}"),
         Origin::Saved => "resumed from the saved game".to_string(),
