@@ -293,7 +293,9 @@ fn the_committed_proof_replays() {
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     let boards = v["boards"].as_u64().unwrap();
     assert!(boards > 0);
-    assert_eq!(v["verified"].as_u64(), Some(boards), "every solution replays");
+    // A board retried with larger limits has several lines: every one of them replays.
+    assert_eq!(v["verified"].as_u64(), v["lines"].as_u64(), "every solution replays");
+    assert!(v["lines"].as_u64().unwrap() >= boards);
     assert_eq!(v["conflicts"].as_array().map(Vec::len), Some(0));
     assert_eq!(v["failures"].as_array().map(Vec::len), Some(0));
     let unproven = v["unproven"].as_array().unwrap();
