@@ -1,7 +1,7 @@
 //! The lines around the panes: title bar, status line, footer of key hints, and the message
 //! shown when the terminal is too small.
 
-use super::super::app::{App, Tone};
+use super::super::app::{App, Overlay, Tone};
 use super::super::explorer::Mode as ExMode;
 use super::super::keymap::{Key, hints};
 use super::super::look::Sym;
@@ -67,6 +67,10 @@ impl Widget for StatusLine<'_> {
                 Tone::Warn => ui.warn,
             };
             (s.text.clone(), style)
+        } else if !matches!(app.overlay, Overlay::None | Overlay::Won | Overlay::OutOfMoves) {
+            // A dialog or a screen is in front of the board: how to play is not what it is about
+            // (its own keys are on the line below).
+            (String::new(), ui.dim)
         } else if let Some(text) = playback_status(app) {
             (text, ui.dim)
         } else if game.is_solved() {
