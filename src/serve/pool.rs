@@ -166,7 +166,7 @@ mod tests {
     use crate::model::{Board, Mode, Topology};
     use crate::solver::exact::Exact;
     use crate::solver::{Problem, Solution, SolveError, Solver};
-    use crate::tui::worker::Workers;
+    use crate::tui::worker::{Owner, Workers};
     use std::sync::atomic::{AtomicBool, Ordering};
 
     /// A solver that runs until cancelled or its time is up, and says when it started.
@@ -197,9 +197,9 @@ mod tests {
         let (mut greedy, mut other) = (Workers::with_runner(pool.runner(1)), Workers::with_runner(pool.runner(2)));
         let unlimited = Limits::default();
         for _ in 0..4 {
-            greedy.solve(Arc::new(Sleeper(order.clone(), "greedy")), problem(), unlimited);
+            greedy.solve(Owner::Run, Arc::new(Sleeper(order.clone(), "greedy")), problem(), unlimited);
         }
-        let job = other.solve(Arc::new(Sleeper(order.clone(), "other")), problem(), unlimited);
+        let job = other.solve(Owner::Run, Arc::new(Sleeper(order.clone(), "other")), problem(), unlimited);
         assert_eq!(job.control.limits.time, None, "the session's copy keeps what it asked for");
         // The other session's one job runs second, not after all four.
         other.wait().unwrap();
@@ -218,8 +218,8 @@ mod tests {
         let pool = Pool::start(1, Budget { time: Duration::from_millis(50), memory: 1 << 20 }).unwrap();
         let order = Arc::new(Mutex::new(Vec::new()));
         let mut w = Workers::with_runner(pool.runner(1));
-        w.solve(Arc::new(Sleeper(order.clone(), "first")), problem(), Limits::default());
-        let second = w.solve(Arc::new(Sleeper(order.clone(), "second")), problem(), Limits::default());
+        w.solve(Owner::Run, Arc::new(Sleeper(order.clone(), "first")), problem(), Limits::default());
+        let second = w.solve(Owner::Run, Arc::new(Sleeper(order.clone(), "second")), problem(), Limits::default());
         w.cancel(second.id);
         let mut outcomes = Vec::new();
         while let Some(r) = w.wait() {
@@ -229,7 +229,7 @@ mod tests {
         assert!(outcomes.iter().any(|r| r.id == second.id && matches!(r.outcome, Err(SolveError::Stopped { .. }))));
         // A real solver answers through the pool as it would on its own thread.
         let done = Arc::new(AtomicBool::new(false));
-        w.solve(Arc::new(Exact), problem(), Limits::default());
+        w.solve(Owner::Run, Arc::new(Exact), problem(), Limits::default());
         let r = w.wait().unwrap();
         done.store(r.outcome.as_ref().is_ok_and(|s| s.optimal), Ordering::Relaxed);
         assert!(done.load(Ordering::Relaxed));

@@ -8,9 +8,9 @@ use super::look::Look;
 use super::new_game::{Choices, Dialog};
 use super::picker::Picker;
 use super::save::{SavedGame, Slot, Store};
-use super::stakes::{self, DEFAULT_SLACK, Stakes};
+use super::stakes::{DEFAULT_SLACK, Stakes};
 use super::stats::{Shown, Stats};
-use super::worker::{Running, Workers};
+use super::worker::{Owner, Running, Workers};
 use crate::formats::Puzzle;
 use crate::model::{Cell, Components, Game, Pos};
 use crate::solver::{Limits, Problem, exact::Exact};
@@ -189,10 +189,14 @@ impl App {
             game,
         };
         app.start_game();
+        // The first game's limit is there for the first frame; setting it says nothing (a game
+        // started later gets its limit from update's reaction to the new game).
+        let _set = app.stakes.refresh_limit(&mut app.game, &app.optimum);
         app
     }
 
-    /// Sets up everything that depends on a new game (the puzzle and game are already set).
+    /// Sets up everything that depends on a new game (the puzzle and game are already set): the
+    /// board's facts, the cursor, and the searches for the optimum and for the move limit.
     pub(super) fn start_game(&mut self) {
         self.start_components = Components::new(self.game.start()).len();
         self.components = Components::new(self.game.board()).len();
@@ -202,7 +206,7 @@ impl App {
         self.picked = None;
         self.redraw = true;
         self.start_optimum();
-        stakes::start(self);
+        self.stakes.start(&self.game, self.options.search_optimum, &mut self.workers);
     }
 
     /// Finds out what can be known about the optimum of the starting board.
@@ -215,18 +219,8 @@ impl App {
             let problem = Problem::new(self.game.start().clone(), self.game.mode());
             // The catalogue's exact solver: it uses the cores this app may use.
             let exact = self.explorer.catalogue.get("exact").map_or_else(|| Arc::new(Exact) as _, |l| l.solver.clone());
-            Optimum::Searching(self.workers.solve(exact, problem, OPTIMUM_LIMITS))
+            Optimum::Searching(self.workers.solve(Owner::Optimum, exact, problem, OPTIMUM_LIMITS))
         };
-    }
-
-    /// After any change to the game: its facts, and that it needs saving.
-    pub fn game_changed(&mut self) {
-        self.components = Components::new(self.game.board()).len();
-        self.unsaved = true;
-        if self.game.is_solved() {
-            self.picked = None;
-        }
-        stakes::check_ending(self);
     }
 
     /// Which part of the key table applies now.
@@ -237,9 +231,8 @@ impl App {
                 Mode::Step(_) => Context::Step,
                 Mode::Compare(_) => Context::Compare,
             },
-            Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) | Overlay::Name(_) => {
-                Context::Popup
-            }
+            Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) => Context::Popup,
+            Overlay::Name(_) => Context::Name,
             Overlay::Won | Overlay::OutOfMoves => Context::Ending,
             Overlay::NewGame(_) => Context::Dialog,
             Overlay::Picker(_) => Context::Picker,

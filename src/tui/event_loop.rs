@@ -5,7 +5,7 @@
 //! event already waiting before the next frame. A signal ends it (see [`super::signals`]).
 
 use super::action::{Action, ExplorerAction};
-use super::app::{App, Overlay};
+use super::app::App;
 use super::keymap::{Context, action_for};
 use super::signals::{POLL, Signal, Stop};
 use super::update::update;
@@ -117,9 +117,6 @@ impl Events for TerminalEvents {
 /// What an input event means, if anything.
 pub fn action_for_event(app: &App, ev: &Event) -> Option<Action> {
     match ev {
-        Event::Key(k) if k.kind != KeyEventKind::Release && matches!(app.overlay, Overlay::Name(_)) => {
-            super::daily::prompt_action(k)
-        }
         Event::Key(k) if k.kind != KeyEventKind::Release => action_for(app.context(), k),
         Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
             Some(Action::Click { x: m.column, y: m.row })

@@ -4,13 +4,13 @@
 //! what the exact solver found unproven, what `fast` found (on boards where it answers within the
 //! budget), and greedy's first move, which is worked out at once so that there is always one.
 //!
-//! The hint runs while the hint panel is open in the player's game, and follows each move.
+//! The hint runs while the hint panel is open in the player's game, and follows each move
+//! (`update/react.rs` starts and stops it).
 
-use super::app::{App, Optimum};
-use super::explorer::{Mode as ExMode, Panel};
-use super::stakes::{self, Help};
-use super::worker::{JobResult, Running};
-use crate::model::{Components, MAX_COLOURS, Mode, Move};
+use super::explorer::Explorer;
+use super::worker::{JobResult, Owner, Running, Workers};
+use crate::model::Move;
+use crate::solver::heuristic::greedy_first_move;
 use crate::solver::{Limits, Problem, Solution, SolveError, StopReason};
 use std::time::{Duration, Instant};
 
@@ -38,8 +38,35 @@ pub struct Part {
 pub enum PartState {
     Running(Running),
     Done(Solution),
-    /// No answer, and why, in a few words.
-    Failed(String),
+    /// No answer, and why.
+    Failed(Failure),
+}
+
+/// Why a solver gave the hint no answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Failure {
+    /// No exact solver in the catalogue plays this game.
+    NoSolver,
+    /// It did not answer within its budget and the grace after it.
+    Late,
+    /// It answered with an error.
+    Solver(SolveError),
+}
+
+impl Failure {
+    /// In a few words, naming `solver` unless the error names it already.
+    fn describe(&self, solver: &str) -> String {
+        match self {
+            Failure::NoSolver => "no exact solver plays this game".into(),
+            Failure::Late => format!("{solver}: no answer ({})", describe_stop(StopReason::Time)),
+            Failure::Solver(SolveError::Stopped { reason, .. }) => {
+                format!("{solver}: no answer ({})", describe_stop(*reason))
+            }
+            // An invalid answer names its solver.
+            Failure::Solver(e @ SolveError::Invalid { .. }) => e.to_string(),
+            Failure::Solver(e) => format!("{solver}: {e}"),
+        }
+    }
 }
 
 /// The hint for one position, while it is worked out and once it is.
@@ -92,9 +119,7 @@ impl Hint {
                 let why = s.stopped.map_or("not proven", describe_stop);
                 format!("{}: {why}", exact.solver)
             }
-            // A refusal usually names its solver already.
-            PartState::Failed(e) if e.starts_with(&format!("{}:", exact.solver)) => e.clone(),
-            PartState::Failed(e) => format!("{}: {e}", exact.solver),
+            PartState::Failed(f) => f.describe(&exact.solver),
         };
         if let Some(Part { state: PartState::Running(_), solver }) = &self.heuristic {
             return Answer::Thinking { solver };
@@ -137,214 +162,91 @@ fn describe_stop(reason: StopReason) -> &'static str {
     }
 }
 
-fn failure(e: &SolveError) -> String {
-    match e {
-        SolveError::Stopped { reason, .. } => format!("no answer ({})", describe_stop(*reason)),
-        other => other.to_string(),
+impl Hint {
+    /// The hint for the position `here` (of a board with `components` components): the
+    /// explorer's exact solver and `fast` start on `workers`, greedy's first move is there at once.
+    pub fn start(here: Problem, explorer: &Explorer, components: usize, workers: &mut Workers) -> Hint {
+        let mode = here.mode;
+        let greedy = greedy_first_move(&here);
+        let exact = match explorer.exact_solver(mode).filter(|l| l.plays(mode)) {
+            Some(l) => Part {
+                solver: l.name().to_string(),
+                state: PartState::Running(workers.solve(Owner::Hint, l.solver.clone(), here.clone(), limits())),
+            },
+            None => Part { solver: "exact".into(), state: PartState::Failed(Failure::NoSolver) },
+        };
+        let fast = explorer.catalogue.get("fast").filter(|l| l.plays(mode)).map(|l| l.solver.clone());
+        let heuristic = match fast {
+            Some(solver) if components <= FAST_MAX_COMPONENTS => Some(Part {
+                solver: "fast".into(),
+                state: PartState::Running(workers.solve(Owner::Hint, solver, here.clone(), limits())),
+            }),
+            _ => None,
+        };
+        Hint { problem: here, started: Instant::now(), exact, heuristic, greedy }
     }
-}
 
-/// Whether the hint is wanted now: the hint panel is open on the player's unfinished game.
-fn wanted(app: &App) -> bool {
-    app.explorer.panel == Panel::Hint && matches!(app.explorer.mode, ExMode::Play) && !app.game.is_solved()
-}
-
-/// Starts the hint for the player's position when it is wanted and not there yet, and stops a
-/// hint nobody wants any more. Called after every action.
-pub fn refresh(app: &mut App) {
-    let here = Problem::from_game(&app.game);
-    if !wanted(app) {
-        if let Some(old) = app.hint.take() {
-            cancel(app, &old);
-        }
-        return;
-    }
-    if app.hint.as_ref().is_some_and(|h| h.problem == here) {
-        return;
-    }
-    if let Some(old) = app.hint.take() {
-        cancel(app, &old);
-    }
-    let mode = here.mode;
-    let greedy = greedy_move(&here);
-    let exact = match app.explorer.exact_solver(mode).filter(|l| l.plays(mode)) {
-        Some(l) => Part {
-            solver: l.name().to_string(),
-            state: PartState::Running(app.workers.solve(l.solver.clone(), here.clone(), limits())),
-        },
-        None => Part { solver: "exact".into(), state: PartState::Failed("no exact solver plays this game".into()) },
-    };
-    let fast = app.explorer.catalogue.get("fast").filter(|l| l.plays(mode)).map(|l| l.solver.clone());
-    let heuristic = match fast {
-        Some(solver) if app.components <= FAST_MAX_COMPONENTS => Some(Part {
-            solver: "fast".into(),
-            state: PartState::Running(app.workers.solve(solver, here.clone(), limits())),
-        }),
-        _ => None,
-    };
-    app.hint = Some(Hint { problem: here, started: Instant::now(), exact, heuristic, greedy });
-}
-
-fn cancel(app: &mut App, hint: &Hint) {
-    for job in hint.running() {
-        app.workers.cancel(job.id);
-    }
-}
-
-/// Counts the hint as help (an assisted game) once it has shown a move.
-pub fn note_use(app: &mut App) {
-    if app.hint.as_ref().is_some_and(|h| h.answer().mv().is_some()) {
-        stakes::assist(app, Help::Hints);
-    }
-}
-
-/// Files a finished job with the hint. False if the job was not the hint's.
-pub fn job_done(app: &mut App, result: &JobResult) -> bool {
-    let start = Problem::new(app.game.start().clone(), app.game.mode());
-    let known = app.optimum_moves().is_some();
-    let Some(hint) = &mut app.hint else { return false };
-    let Some(part) = hint.parts_mut().find(|p| matches!(&p.state, PartState::Running(j) if j.id == result.id)) else {
-        return false;
-    };
-    part.state = match &result.outcome {
-        Ok(s) => PartState::Done(s.clone()),
-        Err(e) => PartState::Failed(failure(e)),
-    };
-    let proven = match &hint.exact.state {
-        PartState::Done(s) if s.optimal => Some(s),
-        _ => None,
-    };
-    // A proof from the start is the board's optimum.
-    let optimum = proven.filter(|_| hint.problem == start && !known).map(|s| Optimum::Proven {
-        moves: s.len() as u32,
-        solver: hint.exact.solver.clone(),
-        millis: s.elapsed.as_secs_f64() * 1e3,
-    });
-    // A proven answer needs nothing more.
-    let mut stop = Vec::new();
-    if proven.is_some()
-        && let Some(Part { state: PartState::Running(job), .. }) = hint.heuristic.take()
-    {
-        stop.push(job.id);
-    }
-    if let Some(o) = optimum {
-        if let Optimum::Searching(job) = &app.optimum {
-            stop.push(job.id);
-        }
-        app.optimum = o;
-    }
-    for id in stop {
-        app.workers.cancel(id);
-    }
-    true
-}
-
-/// The timer: gives up on solvers well past their budget. True if the hint changed.
-pub fn tick(app: &mut App, now: Instant) -> bool {
-    let Some(hint) = &mut app.hint else { return false };
-    if now.saturating_duration_since(hint.started) < BUDGET + GRACE {
-        return false;
-    }
-    let mut late = Vec::new();
-    for part in hint.parts_mut() {
-        if let PartState::Running(job) = &part.state {
-            late.push(job.id);
-            part.state = PartState::Failed(format!("no answer ({})", describe_stop(StopReason::Time)));
+    /// Stops the hint's solvers that still run.
+    pub fn cancel(&self, workers: &mut Workers) {
+        for job in self.running() {
+            workers.cancel(job.id);
         }
     }
-    for id in &late {
-        app.workers.cancel(*id);
-    }
-    !late.is_empty()
-}
 
-/// Greedy's first move from `problem`: in Flood-It the colour that floods the most new cells
-/// (ties: the lowest colour); in Free-Flood-It the move that merges the most areas into one (ties:
-/// the bigger merged area, then the area with the first cell, then the lowest colour). One pass
-/// over the component graph, so it answers at once on every board.
-pub fn greedy_move(problem: &Problem) -> Option<Move> {
-    let comps = Components::new(&problem.board);
-    if comps.len() <= 1 {
-        return None;
+    /// Files a finished job of the hint's (an answer for an earlier position is dropped). Returns
+    /// the exact solver's proof, when this answer is one: then nothing more is needed.
+    pub fn file(&mut self, result: &JobResult, workers: &mut Workers) -> Option<Proof> {
+        let part = self.parts_mut().find(|p| matches!(&p.state, PartState::Running(j) if j.id == result.id))?;
+        part.state = match &result.outcome {
+            Ok(s) => PartState::Done(s.clone()),
+            Err(e) => PartState::Failed(Failure::Solver(e.clone())),
+        };
+        let PartState::Done(s) = &self.exact.state else { return None };
+        if !s.optimal {
+            return None;
+        }
+        let proof =
+            Proof { moves: s.len() as u32, solver: self.exact.solver.clone(), millis: s.elapsed.as_secs_f64() * 1e3 };
+        if let Some(Part { state: PartState::Running(job), .. }) = self.heuristic.take() {
+            workers.cancel(job.id);
+        }
+        Some(proof)
     }
-    let mut merges = [0usize; MAX_COLOURS];
-    let mut cells = [0usize; MAX_COLOURS];
-    let count = |area: usize, merges: &mut [usize; MAX_COLOURS], cells: &mut [usize; MAX_COLOURS]| {
-        merges.fill(0);
-        cells.fill(0);
-        for &n in comps.neighbours(area) {
-            let c = comps.colour(n as usize) as usize;
-            merges[c] += 1;
-            cells[c] += comps.size(n as usize);
+
+    /// Gives up on solvers well past their budget at `now`. True if the hint changed.
+    pub fn give_up_late(&mut self, now: Instant, workers: &mut Workers) -> bool {
+        if now.saturating_duration_since(self.started) < BUDGET + GRACE {
+            return false;
         }
-    };
-    match problem.mode {
-        Mode::Fixed { pivot } => {
-            count(comps.comp_of(pivot), &mut merges, &mut cells);
-            // The lowest colour wins a tie: only a strictly larger gain replaces the best.
-            let best = (0..MAX_COLOURS).filter(|&c| merges[c] > 0).fold(None, |best: Option<usize>, c| match best {
-                Some(b) if cells[b] >= cells[c] => Some(b),
-                _ => Some(c),
-            })?;
-            Some(Move { cell: pivot, colour: best as u8 })
-        }
-        Mode::Free => {
-            let mut best: Option<(usize, usize, usize, usize)> = None;
-            for area in 0..comps.len() {
-                count(area, &mut merges, &mut cells);
-                for c in (0..MAX_COLOURS).filter(|&c| merges[c] > 0) {
-                    let merged = comps.size(area) + cells[c];
-                    // Earlier areas and lower colours come first, so only a better count or a
-                    // bigger merged area replaces the best.
-                    if best.is_none_or(|(m, n, _, _)| (merges[c], merged) > (m, n)) {
-                        best = Some((merges[c], merged, area, c));
-                    }
-                }
+        let mut late = false;
+        for part in self.parts_mut() {
+            if let PartState::Running(job) = &part.state {
+                workers.cancel(job.id);
+                part.state = PartState::Failed(Failure::Late);
+                late = true;
             }
-            let (_, _, area, colour) = best?;
-            Some(Move { cell: comps.cells(area)[0] as usize, colour: colour as u8 })
         }
+        late
     }
+
+    /// True once the hint suggests a move (the game then counts as assisted).
+    pub fn shows_move(&self) -> bool {
+        self.answer().mv().is_some()
+    }
+}
+
+/// A proof of the optimum from the hint's position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof {
+    pub moves: u32,
+    pub solver: String,
+    pub millis: f64,
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::RandomBoard;
-    use crate::formats::random::BoardSize;
-    use crate::model::Topology;
-    use crate::solver::heuristic::Greedy;
-    use crate::solver::{Control, Solver};
-
-    /// Greedy's first move, as the solver plays it.
-    fn solver_first(p: &Problem) -> Option<Move> {
-        Greedy.solve(p, &Control::default()).unwrap().moves.first().copied()
-    }
-
-    #[test]
-    fn the_quick_greedy_move_is_the_greedy_solvers_first_move() {
-        for seed in 0..40 {
-            for (topology, free) in [(Topology::Grid, false), (Topology::Grid, true), (Topology::Cylinder, true)] {
-                let ask = RandomBoard {
-                    size: Some(BoardSize { rows: Some(7), cols: 9 }),
-                    colours: Some(2 + (seed as usize % 7)),
-                    seed: Some(seed),
-                    topology: Some(topology),
-                    free,
-                    pivot: None,
-                };
-                let p = ask.puzzle().unwrap().0;
-                let problem = Problem::new(p.board, p.mode);
-                assert_eq!(greedy_move(&problem), solver_first(&problem), "seed {seed} {topology} free {free}");
-            }
-        }
-    }
-
-    #[test]
-    fn a_flooded_board_has_no_move() {
-        let b = crate::model::Board::from_rows(Topology::Path, &[vec![2, 2, 2]]);
-        assert_eq!(greedy_move(&Problem::new(b, Mode::Free)), None);
-    }
+    use crate::model::{Mode, Topology};
 
     fn part(solver: &str, state: PartState) -> Part {
         Part { solver: solver.into(), state }
@@ -376,7 +278,7 @@ mod tests {
         let why = "exact: not proven within 1 s".to_string();
         let fast = Answer::Heuristic { mv: Move { cell: 0, colour: 1 }, solver: "fast", moves: Some(2), why };
         assert_eq!(h.answer(), fast);
-        h.exact.state = PartState::Failed("the board has 1242 components".into());
+        h.exact.state = PartState::Failed(Failure::Solver(SolveError::Refused("the board has 1242 components".into())));
         h.heuristic = None;
         let why = "exact: the board has 1242 components".to_string();
         assert_eq!(

@@ -32,6 +32,8 @@ pub enum Context {
     Ending,
     /// The new-game dialog.
     Dialog,
+    /// The daily puzzle's prompt for a name on the leaderboard.
+    Name,
 }
 
 impl Context {
@@ -49,6 +51,7 @@ impl Context {
             Context::Popup => "Help, ID and statistics boxes",
             Context::Ending => "Win and out-of-moves boxes",
             Context::Dialog => "New-game dialog",
+            Context::Name => "Name for the leaderboard",
         }
     }
 
@@ -61,7 +64,7 @@ impl Context {
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 9] = [
+    pub const ACTIVE: [Context; 10] = [
         Context::Game,
         Context::Step,
         Context::Compare,
@@ -71,6 +74,7 @@ impl Context {
         Context::Popup,
         Context::Ending,
         Context::Dialog,
+        Context::Name,
     ];
 }
 
@@ -175,6 +179,17 @@ pub fn colour_key_name(c: Colour) -> char {
     crate::model::colour_char(c).to_ascii_uppercase()
 }
 
+/// The colour keys of a `k`-colour board, e.g. "0-5" or "0-9, A-C".
+pub fn colour_range(k: usize) -> String {
+    let last = colour_key_name((k.max(1) - 1) as Colour);
+    match k {
+        0 | 1 => "0".into(),
+        2..=10 => format!("0-{last}"),
+        11 => "0-9, A".into(),
+        _ => format!("0-9, A-{last}"),
+    }
+}
+
 /// One row of the key table.
 pub struct Binding {
     pub context: Context,
@@ -197,7 +212,8 @@ const fn bind(
     Binding { context, keys, action, hint, help }
 }
 
-use Context::{Chooser, Compare, Dialog, Ending, Game, Global, Picker, Playback, Popup, Resume, Step, View};
+use super::daily::DailyAction as Da;
+use Context::{Chooser, Compare, Dialog, Ending, Game, Global, Name, Picker, Playback, Popup, Resume, Step, View};
 
 /// Every key, in the order the help screen and the footer show them.
 pub static KEYMAP: &[Binding] = &[
@@ -330,6 +346,10 @@ pub static KEYMAP: &[Binding] = &[
     bind(Dialog, &[Key::Backspace], Action::Dialog(Dk::Erase), "", "erase a character"),
     bind(Dialog, &[Key::Esc], Action::Close, "cancel", "cancel"),
     bind(Dialog, &[Key::Text], Action::Dialog(Dk::Type(' ')), "", "type into the field"),
+    bind(Name, &[Key::Enter], Action::Daily(Da::Submit), "keep it", "show this name on the leaderboard"),
+    bind(Name, &[Key::Esc], Action::Daily(Da::Skip), "no name", "no name: the start of your key's fingerprint shows"),
+    bind(Name, &[Key::Backspace], Action::Daily(Da::Erase), "", "erase a character"),
+    bind(Name, &[Key::Text], Action::Daily(Da::Type(' ')), "", "type your name"),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
 ];
 
@@ -339,6 +359,7 @@ pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
         b.keys.iter().find_map(|k| k.matches(ev)).map(|fill| match (fill, &b.action) {
             (Fill::Colour(c), Action::PlayColour(_)) => Action::PlayColour(c),
             (Fill::Char(c), Action::Dialog(Dk::Type(_))) => Action::Dialog(Dk::Type(c)),
+            (Fill::Char(c), Action::Daily(Da::Type(_))) => Action::Daily(Da::Type(c)),
             _ => b.action.clone(),
         })
     })

@@ -1,11 +1,11 @@
 //! The terminal game and the explorer: solver views, stepping through solutions, solvers side
 //! by side.
 //!
-//! Shape (docs/architecture.md, 'The terminal game'): [`app::App`] is the state; input becomes an [`action::Action`] through the one key
-//! table in [`keymap`]; only [`update::update`] changes the state, handing the explorer's
-//! actions to the explorer's own update ([`explorer::update`]), which never calls back; the
-//! views in [`view`] are widgets drawn from `&App`; [`event_loop::run`] is generic over
-//! ratatui's `Backend`. Solvers run on worker threads ([`worker`]), queued and tracked by
+//! Shape (docs/architecture.md, 'The terminal game'): [`app::App`] is the state; input becomes an
+//! [`action::Action`] through the one key table in [`keymap`]; only [`update::update`] changes
+//! the state: it applies the action, then hands each [`update::Event`] the action caused to the
+//! reactions that care about it (one table, `update/react.rs`); the views in [`view`] are
+//! widgets drawn from `&App`; [`event_loop::run`] is generic over ratatui's `Backend`. Solvers run on worker threads ([`worker`]), queued and tracked by
 //! [`explorer::runs`]. Unfinished games are kept in save slots ([`save`]); signals end the game
 //! as quitting does ([`signals`]). Each game has a move limit and ends won, lost or assisted
 //! ([`stakes`]), counted in the statistics ([`stats`]); the hint answers on every board

@@ -8,9 +8,9 @@
 //! it counts as lost). A game that had help (hints, a solver's moves) is assisted, and counted
 //! apart in the statistics.
 
-use super::app::{App, Optimum, Overlay, Tone};
-use super::stats::{Finish, Kind, Row};
-use super::worker::{JobResult, Running};
+use super::app::Optimum;
+use super::stats::{Finish, Kind, Row, Stats};
+use super::worker::{JobResult, Owner, Running, Workers};
 use crate::model::{Components, Game, Mode};
 use crate::solver::heuristic::{Fast, Greedy, options::FAST_WIDTH};
 use crate::solver::{Control, Limits, Problem, Solver};
@@ -87,8 +87,27 @@ pub struct Stakes {
     pub counted: Option<Result<Row, String>>,
     /// The background search for a good answer, and what it is called.
     pub job: Option<(Running, String)>,
-    /// Solved and out of moves as last seen, so that each box opens once when it happens.
+    /// Solved and out of moves as last seen, so that each is told once when it happens.
     seen: (bool, bool),
+}
+
+/// What a change of position brought the game to, each told once when it happens.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Crossed {
+    /// The game ends now and is counted: won (`Some(true)`) or lost.
+    pub ended: Option<bool>,
+    /// The board has just been flooded.
+    pub flooded: bool,
+    /// The move limit has just been reached.
+    pub out_of_moves: bool,
+}
+
+/// A move limit lowered by a better answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lowered {
+    pub limit: u32,
+    pub was: u32,
+    pub basis: Basis,
 }
 
 /// What a save keeps of the stakes.
@@ -147,8 +166,8 @@ impl Stakes {
         words.join(" and ")
     }
 
-    /// Keeps the shorter of the answer known and `moves`.
-    fn offer(&mut self, moves: u32, by: &str) {
+    /// Keeps the shorter of the answer known and `moves` (found by `by`).
+    pub fn offer(&mut self, moves: u32, by: &str) {
         if self.upper.as_ref().is_none_or(|(m, _)| moves < *m) {
             self.upper = Some((moves, by.to_string()));
         }
@@ -177,51 +196,9 @@ fn searcher(game: &Game) -> (Arc<dyn Solver>, Problem, &'static str) {
     }
 }
 
-/// Sets up the stakes of a new game (already in `app.stakes`): greedy's answer at once on small
-/// boards, and a better answer searched for in the background.
-pub fn start(app: &mut App) {
-    if let Some((job, _)) = app.stakes.job.take() {
-        app.workers.cancel(job.id);
-    }
-    app.stakes.seen = (app.game.is_solved(), app.game.limit_reached());
-    if app.stakes.own_limit || app.game.start().is_solved() {
-        return;
-    }
-    let start = Problem::new(app.game.start().clone(), app.game.mode());
-    if app.game.start().len() <= QUICK_CELLS
-        && let Ok(s) = crate::solver::run(&Greedy, &start, &Control::new(Limits::default()))
-    {
-        app.stakes.offer(s.len() as u32, "greedy");
-    }
-    if app.options.search_optimum {
-        let (solver, problem, name) = searcher(&app.game);
-        app.stakes.job = Some((app.workers.solve(solver, problem, SEARCH), name.to_string()));
-    }
-    refresh_limit(app);
-}
-
-/// Files the background search's answer. False if the job was not the stakes'.
-pub fn job_done(app: &mut App, result: &JobResult) -> bool {
-    if app.stakes.job.as_ref().is_none_or(|(job, _)| job.id != result.id) {
-        return false;
-    }
-    let (_, name) = app.stakes.job.take().expect("the job was just matched");
-    if let Ok(s) = &result.outcome
-        && !s.is_empty()
-    {
-        app.stakes.offer(s.len() as u32, &name);
-    }
-    true
-}
-
-/// An answer found elsewhere (the optimum search stopped with its best found).
-pub fn offer(app: &mut App, moves: u32, by: &str) {
-    app.stakes.offer(moves, by);
-}
-
 /// The proven optimum, and who proved it.
-fn proven(app: &App) -> Option<Basis> {
-    let (moves, by) = match &app.optimum {
+fn proven(optimum: &Optimum) -> Option<Basis> {
+    let (moves, by) = match optimum {
         Optimum::Stated(n) => (*n, "the puzzle".to_string()),
         Optimum::Found { moves, .. } => (*moves, "exact search".to_string()),
         Optimum::Proven { moves, solver, .. } => (*moves, solver.clone()),
@@ -230,100 +207,114 @@ fn proven(app: &App) -> Option<Basis> {
     Some(Basis { moves, proven: true, by })
 }
 
-/// Brings the limit up to date with the best answer known: the proven optimum, else the shortest
-/// answer any solver has found from the start. The limit only ever comes down (a resumed game
-/// keeps its limit until a better answer than the one it was set from arrives), and a lowered
-/// limit is said; it never drops below one move more than the player has made, and a finished
-/// game's limit stays as it was.
-pub fn refresh_limit(app: &mut App) {
-    let start = Problem::new(app.game.start().clone(), app.game.mode());
-    let from_runs = app
-        .explorer
-        .runs
-        .all()
-        .iter()
-        .filter(|r| r.problem == start)
-        .filter_map(|r| r.solution().filter(|s| !s.is_empty()).map(|s| (s.len() as u32, r.solver.clone())))
-        .min_by_key(|(m, _)| *m);
-    if let Some((moves, by)) = from_runs {
-        app.stakes.offer(moves, &by);
+impl Stakes {
+    /// Sets up the stakes of a new game (`game`): greedy's answer at once on small boards, and
+    /// (with `search`) a better answer searched for on `workers`.
+    pub fn start(&mut self, game: &Game, search: bool, workers: &mut Workers) {
+        if let Some((job, _)) = self.job.take() {
+            workers.cancel(job.id);
+        }
+        self.seen = (game.is_solved(), game.limit_reached());
+        if self.own_limit || game.start().is_solved() {
+            return;
+        }
+        let start = Problem::new(game.start().clone(), game.mode());
+        if game.start().len() <= QUICK_CELLS
+            && let Ok(s) = crate::solver::run(&Greedy, &start, &Control::new(Limits::default()))
+        {
+            self.offer(s.len() as u32, "greedy");
+        }
+        if search {
+            let (solver, problem, name) = searcher(game);
+            self.job = Some((workers.solve(Owner::Limit, solver, problem, SEARCH), name.to_string()));
+        }
     }
-    let basis = proven(app).or_else(|| {
-        app.stakes.upper.as_ref().map(|(moves, by)| Basis { moves: *moves, proven: false, by: by.clone() })
-    });
-    if basis == app.stakes.basis {
-        return;
-    }
-    app.stakes.basis = basis.clone();
-    let Some(basis) = basis else { return };
-    if app.stakes.own_limit || app.stakes.recorded {
-        return;
-    }
-    let made = app.game.moves_made() as u32;
-    let mut limit = basis.moves.saturating_add(app.stakes.slack);
-    if made > 0 && !app.game.is_solved() {
-        limit = limit.max(made + 1);
-    }
-    let old = app.game.move_limit();
-    if old.is_some_and(|o| o <= limit) {
-        return;
-    }
-    app.game.set_move_limit(Some(limit));
-    app.unsaved |= made > 0;
-    // Said once play has begun, or when nothing else is being said (a greeting at the start
-    // stays: the limit then changes within moments of the first frame).
-    if let Some(old) = old
-        && (made > 0 || app.status.is_none())
-    {
-        let slack = app.stakes.slack;
-        app.say(Tone::Info, format!("move limit now {limit} (was {old}): {} + slack {slack}", basis.describe()));
-    }
-}
 
-/// Marks the game assisted (unless it is already counted).
-pub fn assist(app: &mut App, help: Help) {
-    let s = &mut app.stakes;
-    if s.recorded || s.help.contains(&help) {
-        return;
+    /// Files the background search's answer (one for a game that is gone is dropped).
+    pub fn file(&mut self, result: &JobResult) {
+        if self.job.as_ref().is_none_or(|(job, _)| job.id != result.id) {
+            return;
+        }
+        let (_, name) = self.job.take().expect("the job was just matched");
+        if let Ok(s) = &result.outcome
+            && !s.is_empty()
+        {
+            self.offer(s.len() as u32, &name);
+        }
     }
-    s.help.push(help);
-    app.unsaved = true;
-}
 
-/// After every change to the game: counts it in the statistics when it ends (once), and opens
-/// the win box or the out-of-moves box when the game comes to either.
-pub fn check_ending(app: &mut App) {
-    let game = &app.game;
-    let solved = game.is_solved();
-    let out = game.limit_reached();
-    let past = game.move_limit().is_some_and(|l| game.moves_made() as u32 > l);
-    let (was_solved, was_out) = app.stakes.seen;
-    app.stakes.seen = (solved, out);
-    if !app.stakes.recorded && (solved || out) && game.moves_made() > 0 {
-        record(app, solved && !past);
+    /// Brings `game`'s limit up to date with the best answer known: the proven `optimum`, else
+    /// the shortest answer any solver has found from the start. The limit only ever comes down
+    /// (a resumed game keeps its limit until a better answer than the one it was set from
+    /// arrives); it never drops below one move more than the player has made, and a finished
+    /// game's limit stays as it was. Returns the lowering of a limit there was, to be said.
+    pub fn refresh_limit(&mut self, game: &mut Game, optimum: &Optimum) -> Option<Lowered> {
+        let basis = proven(optimum)
+            .or_else(|| self.upper.as_ref().map(|(moves, by)| Basis { moves: *moves, proven: false, by: by.clone() }));
+        if basis == self.basis {
+            return None;
+        }
+        self.basis = basis.clone();
+        let basis = basis?;
+        if self.own_limit || self.recorded {
+            return None;
+        }
+        let made = game.moves_made() as u32;
+        let mut limit = basis.moves.saturating_add(self.slack);
+        if made > 0 && !game.is_solved() {
+            limit = limit.max(made + 1);
+        }
+        let old = game.move_limit();
+        if old.is_some_and(|o| o <= limit) {
+            return None;
+        }
+        game.set_move_limit(Some(limit));
+        old.map(|was| Lowered { limit, was, basis })
     }
-    if solved && !was_solved {
-        app.overlay = Overlay::Won;
-    } else if out && !was_out {
-        app.overlay = Overlay::OutOfMoves;
-    }
-}
 
-fn record(app: &mut App, won: bool) {
-    app.stakes.recorded = true;
-    app.stakes.lost = !won;
-    app.unsaved = true;
-    let finish = Finish {
-        kind: Kind::of(&app.game),
-        won,
-        moves: app.game.moves_made() as u32,
-        optimum: proven(app).map(|b| b.moves),
-        assisted: app.stakes.assisted(),
-    };
-    let Some(stats) = &app.options.stats else { return };
-    let counted = stats.record(&finish);
-    if let Ok((_, Some(note))) = &counted {
-        app.say(Tone::Warn, note.clone());
+    /// Marks the game assisted by `help`. False if it already was (or is counted already).
+    pub fn assist(&mut self, help: Help) -> bool {
+        if self.recorded || self.help.contains(&help) {
+            return false;
+        }
+        self.help.push(help);
+        true
     }
-    app.stakes.counted = Some(counted.map(|(row, _)| row));
+
+    /// After a change of position: whether the board has just been flooded or the limit just
+    /// reached, and whether the game ends now (counted once: won when flooded within the limit).
+    pub fn crossed(&mut self, game: &Game) -> Crossed {
+        let solved = game.is_solved();
+        let out = game.limit_reached();
+        let past = game.move_limit().is_some_and(|l| game.moves_made() as u32 > l);
+        let (was_solved, was_out) = self.seen;
+        self.seen = (solved, out);
+        let ends = !self.recorded && (solved || out) && game.moves_made() > 0;
+        Crossed {
+            ended: ends.then_some(solved && !past),
+            flooded: solved && !was_solved,
+            out_of_moves: out && !was_out,
+        }
+    }
+
+    /// Counts the game, `won` or lost, in `stats` (once). Returns a note to tell the player (a
+    /// damaged statistics file moved aside).
+    pub fn record(&mut self, game: &Game, optimum: &Optimum, won: bool, stats: Option<&Stats>) -> Option<String> {
+        self.recorded = true;
+        self.lost = !won;
+        let finish = Finish {
+            kind: Kind::of(game),
+            won,
+            moves: game.moves_made() as u32,
+            optimum: proven(optimum).map(|b| b.moves),
+            assisted: self.assisted(),
+        };
+        let counted = stats?.record(&finish);
+        let note = match &counted {
+            Ok((_, Some(note))) => Some(note.clone()),
+            _ => None,
+        };
+        self.counted = Some(counted.map(|(row, _)| row));
+        note
+    }
 }

@@ -12,10 +12,25 @@ use std::time::Duration;
 /// Identifies one job, so that answers for a game that is gone can be recognised and dropped.
 pub type JobId = u64;
 
+/// Who started a job: its answer goes straight back to it (each owner then knows its own jobs
+/// by id, and drops answers for a position or a game that is gone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owner {
+    /// The search for the starting board's optimum ([`crate::tui::app::Optimum`]).
+    Optimum,
+    /// The background search for a good answer, which sets the move limit ([`crate::tui::stakes`]).
+    Limit,
+    /// One of the hint's solvers ([`crate::tui::hint`]).
+    Hint,
+    /// One of the explorer's runs ([`crate::tui::explorer::runs`]).
+    Run,
+}
+
 /// What a finished job sends back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JobResult {
     pub id: JobId,
+    pub owner: Owner,
     pub outcome: Result<Solution, SolveError>,
 }
 
@@ -45,6 +60,7 @@ impl Running {
 /// cancel flag, shared with the app's [`Running`]) and where its answer goes.
 pub struct Job {
     pub id: JobId,
+    pub owner: Owner,
     pub solver: Arc<dyn Solver>,
     pub problem: Problem,
     pub control: Control,
@@ -77,7 +93,7 @@ impl Job {
 
     fn answer(self, outcome: Result<Solution, SolveError>) {
         // The receiver is gone only when the app is shutting down.
-        let _ = self.tx.send(JobResult { id: self.id, outcome });
+        let _ = self.tx.send(JobResult { id: self.id, owner: self.owner, outcome });
     }
 }
 
@@ -91,12 +107,12 @@ pub struct ThreadPerJob;
 
 impl Runner for ThreadPerJob {
     fn start(&self, job: Job) {
-        let (id, tx) = (job.id, job.tx.clone());
+        let (id, owner, tx) = (job.id, job.owner, job.tx.clone());
         let spawned = std::thread::Builder::new().name(format!("floodit-job-{id}")).spawn(move || job.run());
         if let Err(e) = spawned {
             // No thread (the system is out of them): the job ends at once, saying why.
             let outcome = Err(SolveError::Refused(format!("could not start a solver thread: {e}")));
-            let _ = tx.send(JobResult { id, outcome });
+            let _ = tx.send(JobResult { id, owner, outcome });
         }
     }
 }
@@ -123,13 +139,13 @@ impl Workers {
         Workers { tx, rx, next: 1, running: Vec::new(), runner }
     }
 
-    /// Runs `solver` on `problem`, on the runner.
-    pub fn solve(&mut self, solver: Arc<dyn Solver>, problem: Problem, limits: Limits) -> Running {
+    /// Runs `solver` on `problem`, on the runner, for `owner`.
+    pub fn solve(&mut self, owner: Owner, solver: Arc<dyn Solver>, problem: Problem, limits: Limits) -> Running {
         let id = self.next;
         self.next += 1;
         let control = Control::new(limits);
         let job = Running { id, control: control.clone() };
-        self.runner.start(Job { id, solver, problem, control, tx: self.tx.clone() });
+        self.runner.start(Job { id, owner, solver, problem, control, tx: self.tx.clone() });
         self.running.push(job.clone());
         job
     }

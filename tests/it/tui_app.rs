@@ -158,3 +158,38 @@ fn the_id_box_shows_an_id_that_round_trips_and_asks_the_terminal_to_copy_it() {
     assert!(matches!(a.overlay, Overlay::None));
     assert!(!a.quit, "Esc closes the box, not the game");
 }
+
+#[test]
+fn an_action_returns_everything_it_caused_and_an_idle_tick_causes_nothing() {
+    use floodit::tui::action::Action;
+    use floodit::tui::stakes::Help;
+    use floodit::tui::update::{Event, update};
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    a.redraw = false;
+    assert_eq!(update(&mut a, Action::Tick), [], "no job, no autoplay: nothing happens");
+    assert!(!a.redraw, "and nothing is drawn");
+    press(&mut a, "1");
+    assert_eq!(update(&mut a, Action::Undo), [Event::PositionChanged, Event::ScreenChanged]);
+    // The hint panel: the panel changes, and once the hint shows a move the game is assisted.
+    let caused = update(&mut a, Action::Explorer(floodit::tui::action::ExplorerAction::Hint));
+    assert_eq!(caused[0], Event::PanelChanged);
+    settle(&mut a);
+    assert_eq!(a.stakes.help, [Help::Hints]);
+    // The last move: the game ends, won or not, and the board is flooded, in that order.
+    let mut b = app(&[KUNIGAMI], 80, 24);
+    let moves = floodit::solver::run(
+        &floodit::solver::heuristic::Greedy,
+        &floodit::solver::Problem::from_game(&b.game),
+        &floodit::solver::Control::default(),
+    )
+    .unwrap()
+    .moves;
+    for mv in &moves[..moves.len() - 1] {
+        update(&mut b, Action::PlayColour(mv.colour));
+    }
+    let last = update(&mut b, Action::PlayColour(moves[moves.len() - 1].colour));
+    let won = last.iter().position(|e| matches!(e, Event::GameEnded { .. }));
+    let flooded = last.iter().position(|e| *e == Event::Flooded);
+    assert!(won.is_some() && flooded.is_some() && won < flooded, "{last:?}");
+    assert!(matches!(b.overlay, Overlay::Won));
+}

@@ -1,6 +1,5 @@
 //! The explorer: which solver view the panel shows, the solvers on offer, their runs, and the
-//! step-through and compare modes. Its own [`update`] changes it, handed its actions by the
-//! game's update.
+//! step-through and compare modes. `update/explorer.rs` changes it.
 
 pub mod catalogue;
 pub mod chooser;
@@ -8,7 +7,6 @@ pub mod compare;
 pub mod playback;
 pub mod runs;
 pub mod stepping;
-pub(crate) mod update;
 
 use crate::model::Mode as GameMode;
 use crate::solver::Family;

@@ -4,7 +4,7 @@
 
 use super::catalogue::Catalogue;
 use crate::solver::{Family, Limits, Problem, Solution, SolveError, StopReason};
-use crate::tui::worker::{JobResult, Running, Workers};
+use crate::tui::worker::{JobResult, Owner, Running, Workers};
 use std::time::Duration;
 
 /// How many finished runs are kept.
@@ -72,6 +72,16 @@ impl Runs {
 
     pub fn find(&self, solver: &str, problem: &Problem) -> Option<&Run> {
         self.list.iter().find(|r| r.solver == solver && &r.problem == problem)
+    }
+
+    /// The shortest solution any run found from `board` in `mode` (the starting position), and
+    /// its solver.
+    pub fn best_from(&self, board: &crate::model::Board, mode: crate::model::Mode) -> Option<(u32, String)> {
+        self.list
+            .iter()
+            .filter(|r| r.problem.board == *board && r.problem.mode == mode)
+            .filter_map(|r| r.solution().filter(|s| !s.is_empty()).map(|s| (s.len() as u32, r.solver.clone())))
+            .min_by_key(|(m, _)| *m)
     }
 
     /// Any proven-optimal solution of `problem`, whichever solver found it.
@@ -150,9 +160,12 @@ impl Runs {
                 break;
             }
             run.state = match catalogue.get(&run.solver) {
-                Some(listed) => {
-                    RunState::Running(workers.solve(listed.solver.clone(), run.problem.clone(), limits(run.family)))
-                }
+                Some(listed) => RunState::Running(workers.solve(
+                    Owner::Run,
+                    listed.solver.clone(),
+                    run.problem.clone(),
+                    limits(run.family),
+                )),
                 None => RunState::Failed(SolveError::Refused(format!("no solver named '{}'", run.solver))),
             };
         }

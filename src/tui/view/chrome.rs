@@ -3,12 +3,11 @@
 
 use super::super::app::{App, Overlay, Tone};
 use super::super::explorer::Mode as ExMode;
-use super::super::keymap::{Key, hints};
+use super::super::keymap::{Key, colour_range, hints};
 use super::super::look::Sym;
 use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
 use super::text::{fit_line, width};
 use crate::model::Mode;
-use crate::tui::update::colour_range;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::style::Style;

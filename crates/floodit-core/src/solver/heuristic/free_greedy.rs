@@ -51,6 +51,13 @@ fn candidates(comps: &Components) -> Vec<Candidate> {
     out
 }
 
+/// The move greedy plays first on `board` (none once it is one area).
+pub fn best_move(board: &Board) -> Option<Move> {
+    let comps = Components::new(board);
+    let best = candidates(&comps).into_iter().max_by_key(Candidate::key)?;
+    Some(Move { cell: comps.cells(best.area)[0] as usize, colour: best.colour })
+}
+
 fn cell_name(board: &Board, cell: Cell) -> String {
     let p = board.graph().pos(cell);
     format!("row {}, column {}", p.row, p.col)

@@ -2,10 +2,10 @@
 //! the most components.
 
 use super::free_greedy;
-use super::playout::{Choice, Policy, play_out};
+use super::playout::{Choice, Policy, pivot_of, play_out};
 use super::position::Position;
-use crate::model::Mode;
-use crate::solver::regions::CompGraph;
+use crate::model::{Mode, Move};
+use crate::solver::regions::{CompGraph, OnGraph, on_graph};
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
 pub struct Greedy;
@@ -34,6 +34,34 @@ impl Solver for Greedy {
             return free_greedy::solve(problem, control);
         }
         play_out("greedy", problem, control, MostCells)
+    }
+}
+
+/// Greedy's first move from `problem` (none on a flooded board or a pivot off the board): the
+/// same rule as the solver's, worked out for one move only, so it answers at once on every
+/// board (the game's hint has a move to show before any solver answers).
+pub fn first_move(problem: &Problem) -> Option<Move> {
+    if problem.mode == Mode::Free {
+        return free_greedy::best_move(&problem.board);
+    }
+    let pivot = pivot_of(problem, "greedy").ok()?;
+    on_graph(&problem.board, pivot, FirstMove { pivot }).0
+}
+
+struct FirstMove {
+    pivot: usize,
+}
+
+impl OnGraph for FirstMove {
+    type Output = Option<Move>;
+
+    fn run<const W: usize>(self, g: &CompGraph<W>) -> Option<Move> {
+        let start = Position::new(g);
+        if start.is_full() {
+            return None;
+        }
+        let choice = MostCells.choose(g, &start, &mut 0).ok()?;
+        Some(Move { cell: self.pivot, colour: choice.colour })
     }
 }
 
@@ -98,6 +126,24 @@ mod tests {
         assert!(s.steps[1].text.contains("Tied with colour 3"), "{}", s.steps[1].text);
         let best = s.steps[0].alternatives.iter().map(|a| a.score).fold(0.0, f64::max);
         assert_eq!(best, 4.0);
+    }
+
+    #[test]
+    fn the_first_move_is_the_solvers_first_move() {
+        use crate::formats::generate::{GenSpec, generate};
+        for seed in 0..40u64 {
+            for (topology, free) in [(Topology::Grid, false), (Topology::Grid, true), (Topology::Cylinder, true)] {
+                let colours = 2 + (seed as usize % 7);
+                let spec = GenSpec { topology, rows: 7, cols: 9, colours, free, pivot: None };
+                let p = generate(&spec, seed).unwrap();
+                let problem = Problem::new(p.board, p.mode);
+                let solved = Greedy.solve(&problem, &Control::default()).unwrap();
+                assert_eq!(first_move(&problem), solved.moves.first().copied(), "seed {seed} {topology} free {free}");
+            }
+        }
+        let flooded = Board::from_rows(Topology::Path, &[vec![2, 2, 2]]);
+        assert_eq!(first_move(&Problem::new(flooded.clone(), Mode::Free)), None);
+        assert_eq!(first_move(&Problem::new(flooded, Mode::Fixed { pivot: 0 })), None);
     }
 
     #[test]

@@ -19,7 +19,7 @@ mod scores;
 pub use beam::Beam;
 pub use cycle::Cycle;
 pub use fast::Fast;
-pub use greedy::Greedy;
+pub use greedy::{Greedy, first_move as greedy_first_move};
 pub use lookahead::Lookahead;
 pub use perimeter::Perimeter;
 

@@ -1,29 +1,34 @@
-//! The explorer's part of the update: the solver panel's keys, the runs each view wants for the
-//! current position (started, and cancelled when the position moves on), stepping through
-//! solutions, comparisons, and autoplay's timer.
-//!
-//! The game's update hands over every [`ExplorerAction`] and asks for the explorer's share of
-//! the timer, finished jobs and new games; nothing here calls back into the game's update.
+//! The explorer's part of the update: the solver panel's keys, stepping through solutions,
+//! comparisons and autoplay; and its reactions: the runs each view wants for the current
+//! position (started, and cancelled when the position moves on) and finished runs.
 
-use super::chooser::{Chooser, MAX_LANES};
-use super::compare::Compare;
-use super::playback::Playback;
-use super::runs::{RunState, max_parallel};
-use super::stepping::Stepper;
-use super::{Mode, Panel};
+use super::{Event, Events};
 use crate::solver::{Family, Problem};
 use crate::tui::action::ExplorerAction;
-use crate::tui::app::{App, Optimum, Overlay, Tone};
+use crate::tui::app::{App, Overlay, Tone};
+use crate::tui::explorer::chooser::{Chooser, MAX_LANES};
+use crate::tui::explorer::compare::Compare;
+use crate::tui::explorer::playback::Playback;
+use crate::tui::explorer::runs::{RunState, max_parallel};
+use crate::tui::explorer::stepping::Stepper;
+use crate::tui::explorer::{Mode, Panel};
+use crate::tui::stakes::Help;
 use crate::tui::view::{elapsed, panel_scroll_room as scroll_room};
 use crate::tui::worker::JobResult;
 use std::time::Instant;
 
 /// Applies one of the explorer's actions.
-pub(crate) fn command(app: &mut App, action: ExplorerAction) {
+pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events) {
     use ExplorerAction as A;
-    // What the panel shows changes: it starts at its top.
+    // What the panel shows changes: it starts at its top, and what it wants may change.
     if matches!(action, A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back) {
         app.explorer.scroll = 0;
+    }
+    if matches!(
+        action,
+        A::NextFamily | A::NextAlgorithm | A::Hint | A::RunOrCancel | A::StepThrough | A::StartCompare | A::Back
+    ) {
+        events.push_back(Event::PanelChanged);
     }
     match action {
         A::NextFamily => next_family(app),
@@ -51,7 +56,7 @@ pub(crate) fn command(app: &mut App, action: ExplorerAction) {
         }),
         A::ToggleAutoplay => playback(app, |p, now| p.toggle(now)),
         A::Speed(by) => playback(app, |p, now| p.speed_by(by, now)),
-        A::TakeOver => take_over(app),
+        A::TakeOver => take_over(app, events),
         A::Back => {
             app.explorer.mode = Mode::Play;
             app.say(Tone::Info, "back to your game, as you left it");
@@ -61,14 +66,6 @@ pub(crate) fn command(app: &mut App, action: ExplorerAction) {
             scroll_panel(app, pages as isize * rows.saturating_sub(1).max(1) as isize);
         }
         A::ScrollPanel(lines) => scroll_panel(app, lines as isize),
-    }
-}
-
-/// Counts the explorer as help (an assisted game) while it shows solutions for this game: a
-/// solver family's panel, a step-through or a comparison. The hint counts itself.
-pub fn note_use(app: &mut App) {
-    if app.explorer.family().is_some() || !matches!(app.explorer.mode, Mode::Play) {
-        crate::tui::stakes::assist(app, crate::tui::stakes::Help::Explorer);
     }
 }
 
@@ -263,17 +260,18 @@ fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
     }
 }
 
-fn take_over(app: &mut App) {
+fn take_over(app: &mut App, events: &mut Events) {
     let Mode::Step(s) = std::mem::replace(&mut app.explorer.mode, Mode::Play) else { return };
     let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
     // A solver's moves are help, even those left to redo: counted before the game may end.
-    crate::tui::stakes::assist(app, crate::tui::stakes::Help::TakeOver);
+    events.push_back(Event::Assisted(Help::TakeOver));
     if !app.stakes.recorded {
         app.stakes.took_over = Some(format!("{name}'s solution, at its step {step} of {len}"));
     }
     app.game = s.take_over();
     app.picked = None;
-    app.game_changed();
+    events.push_back(Event::PositionChanged);
+    events.push_back(Event::PanelChanged);
     let text = if step < len {
         format!("you play on from {name}'s step {step} of {len}: r replays its next move")
     } else {
@@ -283,7 +281,7 @@ fn take_over(app: &mut App) {
 }
 
 /// The timer: takes autoplay's step when it is due. True if the board changed.
-pub(crate) fn tick(app: &mut App, now: Instant) -> bool {
+pub(super) fn autoplay(app: &mut App, now: Instant) -> bool {
     match &mut app.explorer.mode {
         Mode::Play => false,
         Mode::Step(s) => {
@@ -299,12 +297,12 @@ pub(crate) fn tick(app: &mut App, now: Instant) -> bool {
     }
 }
 
-/// Files a finished job with its run. False if the job was not the explorer's.
-pub(crate) fn job_done(app: &mut App, result: &JobResult) -> bool {
-    let start = start(app);
+/// Files a finished run, says how a run the player asked for ended, and passes on a proof of
+/// the starting board's optimum; then the runs follow the screen again (a queued run may start,
+/// a checker may be wanted now, a compare lane may fill).
+pub(super) fn run_finished(app: &mut App, result: &JobResult, events: &mut Events) {
     let here = here(app);
-    let known = app.optimum_moves().is_some();
-    let Some(run) = app.explorer.runs.job_done(result) else { return false };
+    let Some(run) = app.explorer.runs.job_done(result) else { return };
     // A run the player asked for (`x`) says how it ended, in place of "is solving".
     let said = (run.pinned && run.problem == here).then(|| match &run.state {
         RunState::Done(s) => {
@@ -314,25 +312,20 @@ pub(crate) fn job_done(app: &mut App, result: &JobResult) -> bool {
         RunState::Failed(e) => format!("{}: {e}", run.solver),
         RunState::Queued | RunState::Running(_) => unreachable!("the run has finished"),
     });
-    // A proof of the starting board's optimum is worth keeping as the board's optimum.
-    let proof = (run.problem == start && !known)
-        .then(|| run.optimal().map(|s| (s.len() as u32, run.solver.clone(), s.elapsed.as_secs_f64() * 1e3)))
-        .flatten();
-    if let Some((moves, solver, millis)) = proof {
-        if let Optimum::Searching(job) = &app.optimum {
-            app.workers.cancel(job.id);
-        }
-        app.optimum = Optimum::Proven { moves, solver, millis };
+    let from_start = run.problem.board == *app.game.start() && run.problem.mode == app.game.mode();
+    if let Some(s) = run.optimal().filter(|_| from_start) {
+        let (moves, solver, millis) = (s.len() as u32, run.solver.clone(), s.elapsed.as_secs_f64() * 1e3);
+        events.push_back(Event::OptimumProven { moves, solver, millis });
     }
     if let Some(text) = said {
         app.say(Tone::Info, text);
     }
-    true
+    follow(app);
 }
 
 /// Forgets the explorer's runs and modes, and turns the hint off (a new game starts without
 /// help).
-pub(crate) fn reset(app: &mut App) {
+pub(super) fn reset(app: &mut App) {
     app.explorer.scroll = 0;
     app.explorer.runs.clear(&mut app.workers);
     app.explorer.mode = Mode::Play;
@@ -344,8 +337,8 @@ pub(crate) fn reset(app: &mut App) {
 
 /// Starts the runs the screen wants for the current position, cancels those nobody wants any
 /// more (the player's own requests stay while their position is the current one or the start),
-/// and sets up compare lanes whose solvers have answered. Called after every action.
-pub(crate) fn refresh(app: &mut App) {
+/// and sets up compare lanes whose solvers have answered.
+pub(super) fn follow(app: &mut App) {
     let here = here(app);
     let start = start(app);
     let wanted = wanted(app, &here, &start);
@@ -357,11 +350,16 @@ pub(crate) fn refresh(app: &mut App) {
     for (name, family, problem) in &wanted {
         ex.runs.ensure(name, *family, problem);
     }
+    pump(app);
+}
+
+/// Starts queued runs while a core is free, and sets up compare lanes whose solvers have
+/// answered.
+pub(super) fn pump(app: &mut App) {
+    let ex = &mut app.explorer;
     ex.runs.pump(&mut app.workers, &ex.catalogue, max_parallel());
-    if let Mode::Compare(c) = &mut ex.mode
-        && c.fill(&ex.runs)
-    {
-        app.redraw = true;
+    if let Mode::Compare(c) = &mut ex.mode {
+        c.fill(&ex.runs);
     }
 }
 

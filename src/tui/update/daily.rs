@@ -1,0 +1,76 @@
+//! The daily puzzle's part of the update: the leaderboard, the name prompt, and keeping the
+//! result when the day's board is flooded.
+
+use crate::tui::app::{App, Overlay, Tone};
+use crate::tui::daily::{DailyAction, Kept};
+
+pub(super) fn command(app: &mut App, action: DailyAction) {
+    match action {
+        DailyAction::Leaderboard => open_board(app),
+        DailyAction::Type(c) => {
+            if let Overlay::Name(name) = &mut app.overlay
+                && name.chars().count() < crate::daily::NAME_MAX
+                && !c.is_control()
+            {
+                name.push(c);
+            }
+        }
+        DailyAction::Erase => {
+            if let Overlay::Name(name) = &mut app.overlay {
+                name.pop();
+            }
+        }
+        DailyAction::Submit => submit_name(app),
+        DailyAction::Skip => {
+            app.overlay = after_name(app);
+            app.say(Tone::Info, "no name: the leaderboard shows the start of your key's fingerprint");
+        }
+    }
+}
+
+/// The name prompt came over the win box: back to it.
+fn after_name(app: &App) -> Overlay {
+    if app.game.is_solved() { Overlay::Won } else { Overlay::None }
+}
+
+fn open_board(app: &mut App) {
+    let Some(d) = &app.daily else {
+        app.say(Tone::Info, "the leaderboard is the daily puzzle's: play it with floodit daily");
+        return;
+    };
+    match d.leaderboard() {
+        Ok(board) => app.overlay = Overlay::Leaderboard(Box::new(board)),
+        Err(e) => app.say(Tone::Warn, e),
+    }
+}
+
+fn submit_name(app: &mut App) {
+    let (Overlay::Name(typed), Some(d)) = (&app.overlay, &app.daily) else { return };
+    match d.set_name(typed) {
+        None => app.say(Tone::Info, "type a name, or Esc for none"),
+        Some(Ok(name)) => {
+            app.overlay = after_name(app);
+            app.say(Tone::Good, format!("you are {name} on the leaderboard: b shows it"));
+        }
+        Some(Err(e)) => app.say(Tone::Warn, e),
+    }
+}
+
+/// The board was just flooded: keeps the result when it is the day's, says how it went, and
+/// asks a player with a key but no name for one.
+pub(super) fn keep_result(app: &mut App) {
+    let (assisted, ascii) = (app.stakes.assisted(), app.look.ascii);
+    let Some(kept) = app.daily.as_mut().and_then(|d| d.keep(&app.game, assisted, ascii)) else { return };
+    match kept {
+        Kept::New { share, unnamed: true } => {
+            app.say(Tone::Good, share);
+            app.overlay = Overlay::Name(String::new());
+        }
+        Kept::New { share, unnamed: false } => app.say(Tone::Good, format!("{share}  (b: leaderboard)")),
+        Kept::Already { share, moves } => {
+            app.say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept"))
+        }
+        Kept::Guest { share } => app.say(Tone::Info, format!("{share}; guests are not on the leaderboard")),
+        Kept::Failed { error } => app.say(Tone::Warn, format!("the result was not kept: {error}")),
+    }
+}

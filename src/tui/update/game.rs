@@ -1,0 +1,255 @@
+//! The game's own actions: playing, undo and redo, the cursor, the boxes and screens, the look.
+//! What they change is said as events (`react.rs` has what follows from each).
+
+use super::{Event, Events, games};
+use crate::formats::id;
+use crate::model::{Colour, Mode, Move, MoveError};
+use crate::tui::action::{Action, Dir};
+use crate::tui::app::{App, Overlay, Tone};
+use crate::tui::keymap::{colour_key_name, colour_range};
+use crate::tui::new_game::Dialog;
+use crate::tui::stats::Shown;
+
+pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
+    match action {
+        Action::Quit => app.quit = true,
+        Action::PlayColour(c) => play_colour(app, c, events),
+        Action::PlayAtCursor => play_at_cursor(app, events),
+        Action::Click { x, y } => click(app, x, y, events),
+        Action::MoveCursor(d) => move_cursor(app, d),
+        Action::Undo => {
+            close_ending(app);
+            match app.game.undo() {
+                Some(_) => events.push_back(Event::PositionChanged),
+                None => app.say(Tone::Info, "nothing to undo"),
+            }
+        }
+        Action::Redo => match app.game.redo() {
+            Some(_) => events.push_back(Event::PositionChanged),
+            None => app.say(Tone::Info, "nothing to redo"),
+        },
+        Action::Restart => {
+            if app.game.moves_made() == 0 {
+                app.say(Tone::Info, "already at the start");
+            } else {
+                app.game.restart();
+                events.push_back(Event::PositionChanged);
+                app.say(Tone::Info, "back at the start: r redoes the moves, a new move replaces them");
+            }
+        }
+        Action::NewGame => {
+            app.overlay = Overlay::NewGame(Box::new(Dialog::new(&app.options.choices)));
+        }
+        Action::Dialog(key) => games::dialog_key(app, key, events),
+        Action::ShowStats => {
+            let shown = match &app.options.stats {
+                Some(stats) => stats.read(),
+                None => Shown {
+                    note: Some("statistics are not kept: floodit has no data directory".into()),
+                    ..Shown::default()
+                },
+            };
+            app.overlay = Overlay::Stats(Box::new(shown), 0);
+        }
+        Action::OpenPicker => games::open_picker(app),
+        Action::ToggleHelp => {
+            app.overlay = if matches!(app.overlay, Overlay::Help(_)) { Overlay::None } else { Overlay::Help(0) };
+        }
+        Action::ToggleGlyphs => {
+            app.look.glyphs = !app.look.glyphs;
+            let k = app.game.board().num_colours();
+            match (app.look.glyphs, app.look.forced_glyphs(k)) {
+                (false, Some(why)) => app.say(Tone::Warn, format!("glyphs stay on: {}", why.describe())),
+                (on, _) => app.say(Tone::Info, if on { "glyph mode on" } else { "glyph mode off" }),
+            }
+        }
+        Action::NextTheme => {
+            app.look.next_theme();
+            let t = app.look.theme();
+            let text = format!("theme {}: {}", t.name, t.description);
+            app.say(Tone::Info, text);
+        }
+        Action::CopyId => {
+            let id = id::encode(app.game.start(), app.game.mode(), app.game.move_limit());
+            app.outbox.push(osc52(&id));
+            app.overlay = Overlay::Id;
+        }
+        Action::Close => close(app),
+        Action::WriteId if matches!(app.overlay, Overlay::Id) => match crate::tui::id_file::write(app) {
+            Ok(path) => app.say(Tone::Good, format!("the game ID is in {}", path.display())),
+            Err(e) => app.say(Tone::Warn, e),
+        },
+        Action::WriteId => {}
+        Action::ListMove(d) => {
+            let most = crate::tui::view::help::max_scroll(app);
+            let most_stats = crate::tui::view::stats::max_scroll(app);
+            match &mut app.overlay {
+                Overlay::Picker(p) => p.move_by(d),
+                Overlay::Chooser(c) => c.move_by(d),
+                Overlay::Help(scroll) => *scroll = scroll.saturating_add_signed(d as i16).min(most),
+                Overlay::Stats(_, scroll) => *scroll = scroll.saturating_add_signed(d as i16).min(most_stats),
+                _ => {}
+            }
+        }
+        Action::ListOpen => games::open_picked(app, events),
+        Action::ListDiscard => games::discard_picked(app),
+        Action::ResumeAccept => {
+            if let Overlay::Resume(offer) = std::mem::replace(&mut app.overlay, Overlay::None) {
+                games::resume(app, offer.slot, events);
+            }
+        }
+        Action::ResumeDecline => {
+            app.overlay = Overlay::None;
+            app.say(Tone::Info, "the saved game is kept: o lists it");
+        }
+        Action::ResumeDiscard => {
+            if let Overlay::Resume(offer) = std::mem::replace(&mut app.overlay, Overlay::None) {
+                games::discard(app, offer.slot);
+            }
+        }
+        Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Explorer(_) | Action::Daily(_) => {
+            unreachable!("applied in update")
+        }
+    }
+}
+
+/// Esc: closes what is open, else cancels what waits (a pending confirmation, a free-mode
+/// pick); it never leaves the game.
+fn close(app: &mut App) {
+    if !matches!(app.overlay, Overlay::None) {
+        app.overlay = Overlay::None;
+    } else if app.confirm.take().is_some() {
+        app.say(Tone::Info, "cancelled: the game goes on");
+    } else if app.picked.take().is_some() {
+        app.say(Tone::Info, "unpicked");
+    } else {
+        app.say(Tone::Info, "nothing to cancel: q quits (the game is saved)");
+    }
+}
+
+fn play(app: &mut App, mv: Move, events: &mut Events) {
+    let was_out = app.game.limit_reached();
+    match app.game.play(mv) {
+        Ok(played) => {
+            let gained = played.gained;
+            events.push_back(Event::PositionChanged);
+            // Flooded or out of moves: a box says so.
+            if app.game.is_solved() || (app.game.limit_reached() && !was_out) {
+                return;
+            }
+            if gained == 0 && app.game.mode().is_free() {
+                app.say(
+                    Tone::Info,
+                    format!("recoloured; it joined nothing ({} cells)", app.game.board().mcs(mv.cell).len()),
+                );
+            }
+        }
+        Err(MoveError::SameColour) => {
+            let what = if app.game.mode().is_free() { "that area" } else { "the flooded area" };
+            app.say(Tone::Info, format!("{what} is already colour {}", colour_key_name(mv.colour)));
+        }
+        Err(MoveError::AlreadySolved) => app.say(Tone::Info, "solved already: n for a new game, u to undo"),
+        Err(e) => app.say(Tone::Warn, e.to_string()),
+    }
+}
+
+fn play_colour(app: &mut App, c: Colour, events: &mut Events) {
+    let k = app.game.board().num_colours();
+    if c as usize >= k {
+        app.say(
+            Tone::Warn,
+            format!("there is no colour {} on this board (it has {k}: {})", colour_key_name(c), colour_range(k)),
+        );
+        return;
+    }
+    let cell = match app.game.mode() {
+        Mode::Fixed { pivot } => pivot,
+        Mode::Free => match app.picked.or_else(|| app.cursor_cell()) {
+            Some(cell) => cell,
+            None => return,
+        },
+    };
+    play(app, Move { cell, colour: c }, events);
+}
+
+fn play_at_cursor(app: &mut App, events: &mut Events) {
+    let Some(cell) = app.cursor_cell() else { return };
+    let colour = app.game.board().colour(cell);
+    match app.game.mode() {
+        Mode::Fixed { pivot } => play(app, Move { cell: pivot, colour }, events),
+        Mode::Free => match app.picked {
+            Some(p) if app.game.board().mcs(p).contains(&cell) => {
+                app.picked = None;
+                app.say(Tone::Info, "unpicked");
+            }
+            Some(p) => play(app, Move { cell: p, colour }, events),
+            None => {
+                app.picked = Some(cell);
+                let pos = app.game.board().graph().pos(cell);
+                app.say(
+                    Tone::Info,
+                    format!(
+                        "picked ({},{}): now a colour key, or Enter on a cell of the colour to play",
+                        pos.row, pos.col
+                    ),
+                );
+            }
+        },
+    }
+}
+
+fn click(app: &mut App, x: u16, y: u16, events: &mut Events) {
+    if !matches!(app.overlay, Overlay::None) || !matches!(app.explorer.mode, crate::tui::explorer::Mode::Play) {
+        return;
+    }
+    if let Some(colour) = crate::tui::view::geometry::legend_hit(app, x, y) {
+        return play_colour(app, colour, events);
+    }
+    let Some(geom) = crate::tui::view::geometry::app_board_geom(app) else { return };
+    let g = app.game.board().graph();
+    if let Some(cell) = geom.cell_hit(g, x, y) {
+        app.cursor = g.pos(cell);
+        play_at_cursor(app, events);
+    }
+}
+
+fn move_cursor(app: &mut App, d: Dir) {
+    let g = app.game.board().graph();
+    let (rows, cols) = (g.rows() as i64, g.cols() as i64);
+    let (dr, dc) = match d {
+        Dir::Up => (-1, 0),
+        Dir::Down => (1, 0),
+        Dir::Left => (0, -1),
+        Dir::Right => (0, 1),
+    };
+    let wraps = g.topology().wraps();
+    let (mut r, mut c) = (app.cursor.row as i64, app.cursor.col as i64);
+    // Step over holes; stop at the edge (or wrap round on cylinders and cycles).
+    for _ in 0..rows.max(cols) {
+        r += dr;
+        c += dc;
+        if wraps {
+            c = c.rem_euclid(cols);
+        }
+        if !(0..rows).contains(&r) || !(0..cols).contains(&c) {
+            return;
+        }
+        if g.cell_at(r as usize, c as usize).is_some() {
+            app.cursor = crate::model::Pos { row: r as u16, col: c as u16 };
+            return;
+        }
+    }
+}
+
+/// Closes the win or out-of-moves box (undo from it goes back to the board).
+fn close_ending(app: &mut App) {
+    if matches!(app.overlay, Overlay::Won | Overlay::OutOfMoves) {
+        app.overlay = Overlay::None;
+    }
+}
+
+/// The OSC 52 sequence that puts `text` on the clipboard (terminals that allow it; also over SSH).
+fn osc52(text: &str) -> String {
+    use base64::Engine;
+    format!("\x1b]52;c;{}\x07", base64::engine::general_purpose::STANDARD.encode(text))
+}

@@ -1,0 +1,254 @@
+//! Switching games: the new-game dialog, the puzzle picker, resuming and discarding saved games,
+//! and the greeting at start. A new game is said as [`Event::GameStarted`].
+
+use super::{Event, Events, explorer};
+use crate::formats::{Puzzle, id};
+use crate::tui::action::{Action, DialogKey};
+use crate::tui::app::{App, Offer, Optimum, Origin, Overlay, Tone};
+use crate::tui::new_game::{Field, Request};
+use crate::tui::picker::{Entry, Picker};
+use crate::tui::save::{Loaded, problem_note};
+use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
+
+pub(super) fn dialog_key(app: &mut App, key: DialogKey, events: &mut Events) {
+    let Overlay::NewGame(d) = &mut app.overlay else { return };
+    match key {
+        DialogKey::Focus(by) => d.move_focus(by),
+        DialogKey::Choose(by) => d.cycle(by),
+        DialogKey::Type(c) => d.type_char(c),
+        DialogKey::Erase => d.erase(),
+        DialogKey::Start => start_from_dialog(app, events),
+    }
+}
+
+/// Enter in the dialog: the game its fields ask for, or the field that is wrong and why.
+fn start_from_dialog(app: &mut App, events: &mut Events) {
+    let Overlay::NewGame(d) = &mut app.overlay else { return };
+    let made = match d.request() {
+        Ok(Request::Random { board, slack }) => board
+            .puzzle()
+            .map(|(p, seed)| (p, Origin::Random { seed }, slack))
+            .map_err(|e| (Field::Size, e.to_string())),
+        Ok(Request::Id { text, slack }) => {
+            id::parse_any(&text).map(|p| (p, Origin::Id, slack)).map_err(|e| (Field::Id, e.to_string()))
+        }
+        Err(wrong) => Err(wrong),
+    };
+    let (puzzle, origin, slack) = match made {
+        Ok(m) => m,
+        Err((field, why)) => {
+            d.focus = field;
+            d.refused = Some((field, why.clone()));
+            app.say(Tone::Warn, format!("{}: {why}", field.label()));
+            return;
+        }
+    };
+    let choices = d.choices(&app.options.choices);
+    app.overlay = Overlay::None;
+    if let Some(store) = &app.options.store
+        && let Err(e) = choices.save(store.dir())
+    {
+        app.say(Tone::Warn, e);
+    }
+    app.options.choices = choices;
+    // The slack was chosen: the limit is the optimum plus it, whatever limit an ID carried.
+    let mut game = puzzle.game();
+    game.set_move_limit(None);
+    let stakes = Stakes::new(Some(slack), DEFAULT_SLACK, &game);
+    let what = match origin {
+        Origin::Random { seed } => format!("new game, seed {seed}"),
+        _ => format!("new game: {}", puzzle.title),
+    };
+    let kept = set_game(app, puzzle, game, origin, stakes, events);
+    if app.status.is_none() {
+        app.say(Tone::Info, format!("{what}{kept}"));
+    }
+}
+
+/// Abandoning an unfinished game takes the same key twice in a row.
+fn needs_confirming(app: &mut App, action: Action) -> bool {
+    let unfinished = app.game.moves_made() > 0 && !app.game.is_solved();
+    let confirmed = app.confirm.take() == Some(action.clone());
+    if unfinished && !confirmed {
+        let key = "Enter";
+        let kept = if app.options.store.is_some() { "; it stays saved" } else { "" };
+        let n = app.game.moves_made();
+        let moves = if n == 1 { "move" } else { "moves" };
+        app.say(Tone::Warn, format!("unfinished game ({n} {moves}): press {key} again to leave it{kept}"));
+        app.confirm = Some(action);
+        return true;
+    }
+    false
+}
+
+pub(super) fn open_picker(app: &mut App) {
+    let own = app.slot.as_ref().map(|s| s.number());
+    let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
+    let p = Picker::open(scan.found, &app.options.files, app.options.puzzles_dir.as_deref());
+    app.overlay = Overlay::Picker(p);
+    if let Some(note) = scan.notes.first() {
+        app.say(Tone::Warn, note.clone());
+    }
+}
+
+pub(super) fn open_picked(app: &mut App, events: &mut Events) {
+    let Overlay::Picker(p) = &app.overlay else { return };
+    let Some(entry) = p.current().cloned() else {
+        app.say(Tone::Info, "no puzzles to open");
+        return;
+    };
+    if let Some(why) = entry.disabled() {
+        app.say(Tone::Warn, why);
+        return;
+    }
+    if needs_confirming(app, Action::ListOpen) {
+        return;
+    }
+    match entry {
+        Entry::Saved(found) => {
+            if resume(app, found.slot, events) {
+                app.overlay = Overlay::None;
+            }
+        }
+        Entry::File(file) => {
+            let Ok(puzzle) = file.puzzle else { return };
+            app.overlay = Overlay::None;
+            let game = puzzle.game();
+            let title = puzzle.title.clone();
+            let stakes = Stakes::new(app.options.slack, DEFAULT_SLACK, &game);
+            let kept = set_game(app, puzzle, game, Origin::File(file.path), stakes, events);
+            app.say(Tone::Info, format!("opened {title}{kept}"));
+        }
+    }
+}
+
+pub(super) fn discard_picked(app: &mut App) {
+    let Overlay::Picker(p) = &app.overlay else { return };
+    match p.current() {
+        Some(Entry::Saved(found)) => {
+            let slot = found.slot;
+            if discard(app, slot)
+                && let Overlay::Picker(p) = &mut app.overlay
+            {
+                p.remove_current();
+            }
+        }
+        _ => app.say(Tone::Info, "d discards a saved game; puzzle files stay"),
+    }
+}
+
+/// Resumes the game saved in `slot`, which this floodit then holds. False (with a word why) if
+/// it cannot: another floodit plays it, or it is gone or unreadable.
+pub(super) fn resume(app: &mut App, slot: u32, events: &mut Events) -> bool {
+    let Some(store) = app.options.store.clone() else { return false };
+    let held = match store.lock(slot) {
+        Ok(Some(held)) => held,
+        Ok(None) => {
+            app.say(Tone::Warn, "that game is open in another floodit");
+            return false;
+        }
+        Err(e) => {
+            app.say(Tone::Warn, e);
+            return false;
+        }
+    };
+    let loaded = held.load();
+    let restored = match &loaded {
+        Loaded::Game(saved) => saved.restore().map(|(puzzle, game)| {
+            let stakes = match &saved.stakes {
+                Some(s) => Stakes::restored(s),
+                None => Stakes::new(app.options.slack, DEFAULT_SLACK, &game),
+            };
+            (puzzle, game, stakes)
+        }),
+        Loaded::Empty => Err("it is no longer saved (finished or discarded meanwhile)".into()),
+        other => Err(problem_note(held.path(), other).unwrap_or_default()),
+    };
+    match restored {
+        Ok((puzzle, game, stakes)) => {
+            let kept = set_game(app, puzzle, game, Origin::Saved, stakes, events);
+            app.slot = Some(held);
+            app.say(Tone::Good, format!("welcome back: the game is as you left it{kept}"));
+            true
+        }
+        Err(e) => {
+            app.say(Tone::Warn, format!("the saved game could not be resumed: {e}"));
+            false
+        }
+    }
+}
+
+/// Discards the game saved in `slot`. False (with a word why) if it cannot.
+pub(super) fn discard(app: &mut App, slot: u32) -> bool {
+    let Some(store) = &app.options.store else { return false };
+    let done = match store.lock(slot) {
+        Ok(Some(held)) => held.clear(),
+        Ok(None) => Err("that game is open in another floodit: it is not discarded".into()),
+        Err(e) => Err(e),
+    };
+    match done {
+        Ok(()) => {
+            app.say(Tone::Info, "the saved game was discarded");
+            true
+        }
+        Err(e) => {
+            app.say(Tone::Warn, e);
+            false
+        }
+    }
+}
+
+/// Switches to another game. The game left, if unfinished, stays saved in its slot; what to add
+/// to the status line to say so is returned.
+fn set_game(
+    app: &mut App,
+    puzzle: Puzzle,
+    game: crate::model::Game,
+    origin: Origin,
+    stakes: Stakes,
+    events: &mut Events,
+) -> &'static str {
+    app.persist();
+    let kept = if app.slot.is_some() && !app.game.is_solved() && !app.game.history().is_empty() {
+        " (the last game is saved: o lists it)"
+    } else {
+        ""
+    };
+    if let Optimum::Searching(job) = &app.optimum {
+        app.workers.cancel(job.id);
+    }
+    explorer::reset(app);
+    app.slot = None;
+    app.puzzle = puzzle;
+    app.game = game;
+    app.origin = origin;
+    app.stakes = stakes;
+    app.confirm = None;
+    app.unsaved = false;
+    app.start_game();
+    events.push_back(Event::GameStarted);
+    kept
+}
+
+/// At start: offers to resume the newest saved game (`offer`, for a start that asked for no
+/// particular board), or says that saved games wait in the picker; and tells of damaged saves
+/// moved aside and saves of a later format kept.
+pub fn greet_saved_games(app: &mut App, offer: bool) {
+    let Some(store) = &app.options.store else { return };
+    let scan = store.scan(app.slot.as_ref().map(|s| s.number()));
+    let waiting = scan.resumable().count();
+    if let Some(note) = scan.notes.first() {
+        app.say(Tone::Warn, note.clone());
+    } else if waiting > 0 && !offer {
+        let text = match waiting {
+            1 => "an unfinished game is saved: o lists it".to_string(),
+            n => format!("{n} unfinished games are saved: o lists them"),
+        };
+        app.say(Tone::Info, text);
+    }
+    if offer && let Some((found, saved)) = scan.resumable().next() {
+        let offer = Offer { slot: found.slot, saved: saved.clone(), others: waiting - 1 };
+        app.overlay = Overlay::Resume(offer);
+    }
+    app.redraw = true;
+}

@@ -1,0 +1,85 @@
+//! The only place the app's state changes: one action at a time.
+//!
+//! [`update`] applies the action and collects what it changed as [`Event`]s: the game's own
+//! actions are in `game.rs`, switching games (the new-game dialog, the picker, resuming) in
+//! `games.rs`, the explorer's actions in `explorer.rs`, the daily puzzle's in `daily.rs`. Then
+//! `react.rs`, one table, hands each event to the parts that care about it (the board's facts,
+//! the stakes, the explorer's runs, the hint, the daily result), which may cause further events.
+//! Nothing else runs: a timer tick with nothing to show costs nothing.
+
+mod daily;
+mod event;
+mod explorer;
+mod game;
+mod games;
+mod react;
+
+pub use event::Event;
+pub use games::greet_saved_games;
+
+use super::action::Action;
+use super::app::App;
+use std::collections::VecDeque;
+use std::time::Instant;
+
+/// Events waiting to be handled, in the order they happened.
+type Events = VecDeque<Event>;
+
+/// Applies `action`, then every reaction to what it changed; returns everything that happened,
+/// in order. Sets `app.redraw` when anything did.
+pub fn update(app: &mut App, action: Action) -> Vec<Event> {
+    let mut pending = Events::new();
+    apply(app, action, &mut pending);
+    let mut done = Vec::new();
+    while let Some(event) = pending.pop_front() {
+        react::react(app, &event, &mut pending);
+        done.push(event);
+    }
+    app.redraw |= !done.is_empty();
+    done
+}
+
+fn apply(app: &mut App, action: Action, events: &mut Events) {
+    match action {
+        Action::Resize { width, height } => {
+            (app.width, app.height) = (width, height);
+            events.push_back(Event::ScreenChanged);
+        }
+        Action::JobDone(result) => events.push_back(Event::JobFinished(result)),
+        Action::Tick => tick(app, events),
+        Action::Explorer(a) => {
+            app.status = None;
+            explorer::command(app, a, events);
+            events.push_back(Event::ScreenChanged);
+        }
+        Action::Daily(a) => {
+            daily::command(app, a);
+            events.push_back(Event::ScreenChanged);
+        }
+        other => {
+            app.status = None;
+            game::command(app, other, events);
+            events.push_back(Event::ScreenChanged);
+        }
+    }
+}
+
+/// The timer: autoplay's step when it is due, the hint giving up on late solvers, and a frame
+/// for the progress of running jobs. Nothing when none of these is going on.
+fn tick(app: &mut App, events: &mut Events) {
+    let now = Instant::now();
+    if explorer::autoplay(app, now) {
+        events.push_back(Event::ScreenChanged);
+    }
+    if let Some(hint) = &mut app.hint
+        && hint.give_up_late(now, &mut app.workers)
+    {
+        events.push_back(Event::ScreenChanged);
+        if hint.shows_move() {
+            events.push_back(Event::Assisted(super::stakes::Help::Hints));
+        }
+    }
+    if app.busy() {
+        events.push_back(Event::ScreenChanged);
+    }
+}

@@ -1,0 +1,188 @@
+//! What each event causes: the one table of reactions. An action's own code (`game.rs`,
+//! `explorer.rs`, ...) only says what it changed; everything that follows from that is here.
+
+use super::super::app::{App, Optimum, Overlay, Tone};
+use super::super::explorer::{Mode, Panel};
+use super::super::hint::Hint;
+use super::super::stakes::Help;
+use super::super::worker::{JobResult, Owner};
+use super::{Event, Events, daily, explorer};
+use crate::model::Components;
+use crate::solver::{Problem, SolveError};
+
+pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
+    match event {
+        Event::PositionChanged => {
+            recount(app);
+            crossed(app, events);
+            explorer::follow(app);
+            follow_hint(app, events);
+        }
+        Event::GameStarted => {
+            explorer::follow(app);
+            follow_hint(app, events);
+            explorer_help(app, events);
+            limit(app);
+        }
+        Event::PanelChanged => {
+            explorer::follow(app);
+            follow_hint(app, events);
+            explorer_help(app, events);
+        }
+        Event::GameEnded { won } => record(app, *won),
+        Event::Flooded => {
+            app.overlay = Overlay::Won;
+            daily::keep_result(app);
+        }
+        Event::OutOfMoves => app.overlay = Overlay::OutOfMoves,
+        Event::Assisted(help) => app.unsaved |= app.stakes.assist(*help),
+        Event::JobFinished(result) => {
+            match result.owner {
+                Owner::Optimum => optimum_searched(app, result),
+                Owner::Limit => app.stakes.file(result),
+                Owner::Hint => hint_answered(app, result, events),
+                Owner::Run => explorer::run_finished(app, result, events),
+            }
+            // The job's core is free: a queued run may start.
+            explorer::pump(app);
+            // Any answer from the start may lower the move limit.
+            limit(app);
+        }
+        Event::OptimumProven { moves, solver, millis } => proven(app, *moves, solver, *millis),
+        Event::ScreenChanged => {}
+    }
+}
+
+/// The board's facts after a move, and that the game needs saving.
+fn recount(app: &mut App) {
+    app.components = Components::new(app.game.board()).len();
+    app.unsaved = true;
+    if app.game.is_solved() {
+        app.picked = None;
+    }
+}
+
+/// Whether the move ended the game, flooded the board or used the last move.
+fn crossed(app: &mut App, events: &mut Events) {
+    let c = app.stakes.crossed(&app.game);
+    if let Some(won) = c.ended {
+        events.push_back(Event::GameEnded { won });
+    }
+    if c.flooded {
+        events.push_back(Event::Flooded);
+    }
+    if c.out_of_moves {
+        events.push_back(Event::OutOfMoves);
+    }
+}
+
+fn record(app: &mut App, won: bool) {
+    let note = app.stakes.record(&app.game, &app.optimum, won, app.options.stats.as_ref());
+    app.unsaved = true;
+    if let Some(note) = note {
+        app.say(Tone::Warn, note);
+    }
+}
+
+/// The explorer's solutions count as help while the screen shows them: a solver family's
+/// panel, a step-through or a comparison.
+fn explorer_help(app: &App, events: &mut Events) {
+    if app.explorer.family().is_some() || !matches!(app.explorer.mode, Mode::Play) {
+        events.push_back(Event::Assisted(Help::Explorer));
+    }
+}
+
+/// Starts the hint for the player's position when the hint panel is open on an unfinished
+/// game and the hint is for another position; stops a hint nobody looks at.
+fn follow_hint(app: &mut App, events: &mut Events) {
+    let wanted = app.explorer.panel == Panel::Hint && matches!(app.explorer.mode, Mode::Play) && !app.game.is_solved();
+    let here = wanted.then(|| Problem::from_game(&app.game));
+    if here.is_some() && app.hint.as_ref().map(|h| &h.problem) == here.as_ref() {
+        return;
+    }
+    if let Some(old) = app.hint.take() {
+        old.cancel(&mut app.workers);
+    }
+    let Some(here) = here else { return };
+    let hint = Hint::start(here, &app.explorer, app.components, &mut app.workers);
+    if hint.shows_move() {
+        events.push_back(Event::Assisted(Help::Hints));
+    }
+    app.hint = Some(hint);
+}
+
+fn hint_answered(app: &mut App, result: &JobResult, events: &mut Events) {
+    let Some(hint) = &mut app.hint else { return };
+    let proof = hint.file(result, &mut app.workers);
+    if hint.shows_move() {
+        events.push_back(Event::Assisted(Help::Hints));
+    }
+    // A proof from the start is the board's optimum.
+    let from_start = hint.problem.board == *app.game.start() && hint.problem.mode == app.game.mode();
+    if let Some(p) = proof.filter(|_| from_start) {
+        events.push_back(Event::OptimumProven { moves: p.moves, solver: p.solver, millis: p.millis });
+    }
+}
+
+/// The background search for the optimum answered (an answer for a game that is gone is
+/// dropped).
+fn optimum_searched(app: &mut App, result: &JobResult) {
+    let Optimum::Searching(job) = &app.optimum else { return };
+    if job.id != result.id {
+        return;
+    }
+    app.optimum = match &result.outcome {
+        Ok(s) if s.optimal => Optimum::Found { moves: s.len() as u32, millis: s.elapsed.as_secs_f64() * 1e3 },
+        // A limit stopped the search: the best found is not proven, but its bound is, and the
+        // best found may make the move limit better.
+        Ok(s) => {
+            if !s.is_empty() {
+                app.stakes.offer(s.len() as u32, "exact search, unproven");
+            }
+            Optimum::Unknown {
+                why: format!("search stopped: {}", s.stopped.map(|r| r.describe()).unwrap_or("not proven")),
+                at_least: s.lower_bound,
+            }
+        }
+        Err(SolveError::Stopped { reason, lower_bound, .. }) => {
+            Optimum::Unknown { why: format!("search stopped: {}", reason.describe()), at_least: *lower_bound }
+        }
+        Err(e) => Optimum::Unknown { why: e.to_string(), at_least: None },
+    };
+}
+
+/// A solver proved the optimum of the starting board: it is the board's optimum, unless one is
+/// known already, and the search for it can stop.
+fn proven(app: &mut App, moves: u32, solver: &str, millis: f64) {
+    if app.optimum_moves().is_some() {
+        return;
+    }
+    if let Optimum::Searching(job) = &app.optimum {
+        app.workers.cancel(job.id);
+    }
+    app.optimum = Optimum::Proven { moves, solver: solver.to_string(), millis };
+    limit(app);
+}
+
+/// Brings the move limit up to date with the best answer known from the start, and says so
+/// when a limit the player has seen comes down.
+fn limit(app: &mut App) {
+    if let Some((moves, by)) = app.explorer.runs.best_from(app.game.start(), app.game.mode()) {
+        app.stakes.offer(moves, &by);
+    }
+    let Some(lowered) = app.stakes.refresh_limit(&mut app.game, &app.optimum) else { return };
+    let made = app.game.moves_made();
+    app.unsaved |= made > 0;
+    // Said once play has begun, or when nothing else is being said (a greeting at the start
+    // stays: the limit then changes within moments of the first frame).
+    if made > 0 || app.status.is_none() {
+        let slack = app.stakes.slack;
+        let text = format!(
+            "move limit now {} (was {}): {} + slack {slack}",
+            lowered.limit,
+            lowered.was,
+            lowered.basis.describe()
+        );
+        app.say(Tone::Info, text);
+    }
+}
