@@ -53,6 +53,8 @@ pub enum Action {
     JobDone(JobResult),
     /// The timer: autoplay's next step is due, or a running job's progress is worth a frame.
     Tick,
+    /// A frame was drawn: what it drew, for the actions that follow (clicks, scrolling).
+    Drawn(Box<super::drawn::Drawn>),
     /// The explorer's part: handed over to it whole.
     Explorer(ExplorerAction),
     /// Discard the selected saved game (the picker).

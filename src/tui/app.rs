@@ -1,5 +1,6 @@
 //! The app's whole state. Views read it; only `update` changes it.
 
+use super::drawn::{Drawn, Scroll};
 use super::explorer::chooser::Chooser;
 use super::explorer::{Explorer, Mode};
 use super::hint::Hint;
@@ -63,8 +64,8 @@ pub enum Tone {
 #[derive(Clone, Debug)]
 pub enum Overlay {
     None,
-    /// The help screen, scrolled down by this many lines.
-    Help(u16),
+    /// The help screen, and how far it is scrolled.
+    Help(Scroll),
     Picker(Picker),
     /// The solvers to compare.
     Chooser(Chooser),
@@ -81,8 +82,8 @@ pub enum Overlay {
     OutOfMoves,
     /// The new-game dialog.
     NewGame(Box<Dialog>),
-    /// The statistics, read when opened, scrolled down by this many lines.
-    Stats(Box<Shown>, u16),
+    /// The statistics, read when opened, and how far they are scrolled.
+    Stats(Box<Shown>, Scroll),
 }
 
 /// A saved game offered for resuming.
@@ -141,6 +142,8 @@ pub struct App {
     /// Terminal size in cells.
     pub width: u16,
     pub height: u16,
+    /// What the last frame drew: where things are, how far panes scroll.
+    pub drawn: Drawn,
     /// Set when something visible changed since the last frame.
     pub redraw: bool,
     pub quit: bool,
@@ -177,6 +180,7 @@ impl App {
             explorer: Explorer::default(),
             width,
             height,
+            drawn: Drawn::default(),
             redraw: true,
             quit: false,
             unsaved: false,

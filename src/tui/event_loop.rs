@@ -6,6 +6,7 @@
 
 use super::action::{Action, ExplorerAction};
 use super::app::App;
+use super::drawn::Drawn;
 use super::keymap::{Context, action_for};
 use super::signals::{POLL, Signal, Stop};
 use super::update::update;
@@ -139,9 +140,22 @@ fn wheel(context: Context, by: i16) -> Option<Action> {
     }
 }
 
-/// Draws one frame.
-pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &App) -> io::Result<()> {
-    terminal.draw(|f| view::draw(f, app)).map(|_| ()).map_err(|e| io::Error::other(e.to_string()))
+/// Draws one frame; returns what it drew.
+pub fn draw<B: Backend>(terminal: &mut Terminal<B>, app: &App) -> io::Result<Drawn> {
+    let mut drawn = Drawn::default();
+    terminal.draw(|f| drawn = view::draw(f, app)).map_err(|e| io::Error::other(e.to_string()))?;
+    Ok(drawn)
+}
+
+/// Draws a frame when something changed since the last, and hands what it drew to the app (the
+/// next clicks and scrolls read it).
+pub fn frame<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> io::Result<()> {
+    if app.redraw {
+        let drawn = draw(terminal, app)?;
+        update(app, Action::Drawn(Box::new(drawn)));
+        app.redraw = false;
+    }
+    Ok(())
 }
 
 /// Runs until the app quits or a signal arrives (the caller then saves and restores the
@@ -153,10 +167,7 @@ pub fn run<B: Backend, E: Events>(
     mut send: impl FnMut(&mut B, &str) -> io::Result<()>,
 ) -> io::Result<Ending> {
     loop {
-        if app.redraw {
-            draw(terminal, app)?;
-            app.redraw = false;
-        }
+        frame(terminal, app)?;
         for text in std::mem::take(&mut app.outbox) {
             send(terminal.backend_mut(), &text)?;
         }

@@ -14,6 +14,7 @@
 pub mod action;
 pub mod app;
 pub mod daily;
+pub mod drawn;
 pub mod event_loop;
 pub mod explorer;
 pub mod hint;
@@ -22,6 +23,7 @@ pub mod keymap;
 pub mod list;
 pub mod look;
 pub mod new_game;
+pub mod numbers;
 pub mod picker;
 pub mod save;
 pub mod signals;

@@ -7,8 +7,7 @@ use crate::tui_common;
 use crossterm::event::{Event, KeyCode, MouseButton, MouseEvent, MouseEventKind};
 use floodit::model::Mode;
 use floodit::tui::app::{Optimum, Overlay};
-use floodit::tui::view::geometry::app_board_geom;
-use tui_common::{app, app_with, key_event, press, screen, send, settle, temp_dir};
+use tui_common::{app, app_with, frame, key_event, press, screen, send, settle, temp_dir};
 
 const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
 
@@ -29,7 +28,8 @@ fn undone_moves_stay_until_a_new_move_replaces_them() {
 #[test]
 fn a_click_on_a_cell_plays_its_colour() {
     let mut a = app(&[KUNIGAMI], 80, 24);
-    let geom = app_board_geom(&a).unwrap();
+    frame(&mut a);
+    let geom = a.drawn.board.unwrap();
     // Row 0, column 2 has colour 1.
     let r = geom.cell_rect(0, 2).unwrap();
     let click = MouseEvent {

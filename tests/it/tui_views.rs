@@ -204,18 +204,18 @@ fn a_long_panel_scrolls_with_keys_and_the_wheel_and_says_what_is_below() {
     let down = screen(&a);
     assert!(down.contains("more (PgUp)") && down != top, "{down}");
     send(&mut a, key_event(KeyCode::PageUp));
-    assert_eq!(a.explorer.scroll, 0);
+    assert_eq!(a.explorer.scroll.at(u16::MAX), 0);
     assert!(screen(&a).contains("more (PgDn)"));
     let wheel =
         |kind| Event::Mouse(MouseEvent { kind, column: 60, row: 15, modifiers: crossterm::event::KeyModifiers::NONE });
     send(&mut a, wheel(MouseEventKind::ScrollDown));
-    assert!(a.explorer.scroll > 0);
+    assert!(a.explorer.scroll.at(u16::MAX) > 0);
     send(&mut a, wheel(MouseEventKind::ScrollUp));
-    assert_eq!(a.explorer.scroll, 0);
+    assert_eq!(a.explorer.scroll.at(u16::MAX), 0);
     // A new view starts at its top.
     send(&mut a, key_event(KeyCode::PageDown));
     press(&mut a, "f");
-    assert_eq!(a.explorer.scroll, 0);
+    assert_eq!(a.explorer.scroll.at(u16::MAX), 0);
 }
 
 #[test]

@@ -10,6 +10,7 @@ pub mod stepping;
 
 use crate::model::Mode as GameMode;
 use crate::solver::Family;
+use crate::tui::drawn::Scroll;
 use catalogue::{Catalogue, Listed};
 use compare::Compare;
 use runs::Runs;
@@ -52,8 +53,8 @@ pub struct Explorer {
     pub follow_exact: bool,
     /// The solvers last compared (ticked again when the chooser opens).
     pub compared: Vec<String>,
-    /// Lines the solver panel is scrolled down by (the view clamps it to what there is).
-    pub scroll: usize,
+    /// How far the solver panel is scrolled.
+    pub scroll: Scroll,
     /// What the panel showed before the hint, to go back to when the hint is turned off.
     pub before_hint: Panel,
 }
@@ -78,7 +79,7 @@ impl Explorer {
             mode: Mode::Play,
             follow_exact: false,
             compared: vec!["greedy".into(), "fast".into(), "exact".into()],
-            scroll: 0,
+            scroll: Scroll::default(),
             before_hint: Panel::Facts,
         }
     }

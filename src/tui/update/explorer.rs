@@ -6,14 +6,15 @@ use super::{Event, Events};
 use crate::solver::{Family, Problem};
 use crate::tui::action::ExplorerAction;
 use crate::tui::app::{App, Overlay, Tone};
+use crate::tui::drawn::Scroll;
 use crate::tui::explorer::chooser::{Chooser, MAX_LANES};
 use crate::tui::explorer::compare::Compare;
 use crate::tui::explorer::playback::Playback;
 use crate::tui::explorer::runs::{RunState, max_parallel};
 use crate::tui::explorer::stepping::Stepper;
 use crate::tui::explorer::{Mode, Panel};
+use crate::tui::numbers::elapsed;
 use crate::tui::stakes::Help;
-use crate::tui::view::{elapsed, panel_scroll_room as scroll_room};
 use crate::tui::worker::JobResult;
 use std::time::Instant;
 
@@ -22,7 +23,7 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
     use ExplorerAction as A;
     // What the panel shows changes: it starts at its top, and what it wants may change.
     if matches!(action, A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back) {
-        app.explorer.scroll = 0;
+        app.explorer.scroll = Scroll::default();
     }
     if matches!(
         action,
@@ -62,19 +63,18 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
             app.say(Tone::Info, "back to your game, as you left it");
         }
         A::PagePanel(pages) => {
-            let (rows, _) = scroll_room(app);
-            scroll_panel(app, pages as isize * rows.saturating_sub(1).max(1) as isize);
+            let rows = app.drawn.panel.map_or(1, |r| r.rows);
+            scroll_panel(app, i32::from(pages) * i32::from(rows.saturating_sub(1).max(1)));
         }
-        A::ScrollPanel(lines) => scroll_panel(app, lines as isize),
+        A::ScrollPanel(lines) => scroll_panel(app, i32::from(lines)),
     }
 }
 
 /// Scrolls the solver panel by `lines`, within what it has to show.
-fn scroll_panel(app: &mut App, lines: isize) {
-    let (_, most) = scroll_room(app);
-    let ex = &mut app.explorer;
-    ex.scroll = ex.scroll.min(most).saturating_add_signed(lines).min(most);
-    if most == 0 {
+fn scroll_panel(app: &mut App, lines: i32) {
+    let room = app.drawn.panel;
+    app.explorer.scroll = app.explorer.scroll.by(lines, room);
+    if room.is_some_and(|r| r.most == 0) {
         app.say(Tone::Info, "the solver panel shows all it has");
     }
 }
@@ -326,7 +326,7 @@ pub(super) fn run_finished(app: &mut App, result: &JobResult, events: &mut Event
 /// Forgets the explorer's runs and modes, and turns the hint off (a new game starts without
 /// help).
 pub(super) fn reset(app: &mut App) {
-    app.explorer.scroll = 0;
+    app.explorer.scroll = Scroll::default();
     app.explorer.runs.clear(&mut app.workers);
     app.explorer.mode = Mode::Play;
     app.explorer.follow_exact = false;

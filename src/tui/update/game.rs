@@ -6,6 +6,7 @@ use crate::formats::id;
 use crate::model::{Colour, Mode, Move, MoveError};
 use crate::tui::action::{Action, Dir};
 use crate::tui::app::{App, Overlay, Tone};
+use crate::tui::drawn::Scroll;
 use crate::tui::keymap::{colour_key_name, colour_range};
 use crate::tui::new_game::Dialog;
 use crate::tui::stats::Shown;
@@ -49,11 +50,12 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
                     ..Shown::default()
                 },
             };
-            app.overlay = Overlay::Stats(Box::new(shown), 0);
+            app.overlay = Overlay::Stats(Box::new(shown), Scroll::default());
         }
         Action::OpenPicker => games::open_picker(app),
         Action::ToggleHelp => {
-            app.overlay = if matches!(app.overlay, Overlay::Help(_)) { Overlay::None } else { Overlay::Help(0) };
+            app.overlay =
+                if matches!(app.overlay, Overlay::Help(_)) { Overlay::None } else { Overlay::Help(Scroll::default()) };
         }
         Action::ToggleGlyphs => {
             app.look.glyphs = !app.look.glyphs;
@@ -81,13 +83,11 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
         },
         Action::WriteId => {}
         Action::ListMove(d) => {
-            let most = crate::tui::view::help::max_scroll(app);
-            let most_stats = crate::tui::view::stats::max_scroll(app);
+            let room = app.drawn.popup;
             match &mut app.overlay {
                 Overlay::Picker(p) => p.move_by(d),
                 Overlay::Chooser(c) => c.move_by(d),
-                Overlay::Help(scroll) => *scroll = scroll.saturating_add_signed(d as i16).min(most),
-                Overlay::Stats(_, scroll) => *scroll = scroll.saturating_add_signed(d as i16).min(most_stats),
+                Overlay::Help(scroll) | Overlay::Stats(_, scroll) => *scroll = scroll.by(d as i32, room),
                 _ => {}
             }
         }
@@ -107,7 +107,12 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
                 games::discard(app, offer.slot);
             }
         }
-        Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Explorer(_) | Action::Daily(_) => {
+        Action::Resize { .. }
+        | Action::JobDone(_)
+        | Action::Tick
+        | Action::Drawn(_)
+        | Action::Explorer(_)
+        | Action::Daily(_) => {
             unreachable!("applied in update")
         }
     }
@@ -202,12 +207,11 @@ fn click(app: &mut App, x: u16, y: u16, events: &mut Events) {
     if !matches!(app.overlay, Overlay::None) || !matches!(app.explorer.mode, crate::tui::explorer::Mode::Play) {
         return;
     }
-    if let Some(colour) = crate::tui::view::geometry::legend_hit(app, x, y) {
+    if let Some(colour) = app.drawn.legend_hit(x, y) {
         return play_colour(app, colour, events);
     }
-    let Some(geom) = crate::tui::view::geometry::app_board_geom(app) else { return };
     let g = app.game.board().graph();
-    if let Some(cell) = geom.cell_hit(g, x, y) {
+    if let Some(cell) = app.drawn.board.and_then(|geom| geom.cell_hit(g, x, y)) {
         app.cursor = g.pos(cell);
         play_at_cursor(app, events);
     }

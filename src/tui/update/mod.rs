@@ -47,6 +47,8 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
         }
         Action::JobDone(result) => events.push_back(Event::JobFinished(result)),
         Action::Tick => tick(app, events),
+        // Nothing to redraw: it is what was just drawn.
+        Action::Drawn(drawn) => app.drawn = *drawn,
         Action::Explorer(a) => {
             app.status = None;
             explorer::command(app, a, events);

@@ -18,6 +18,20 @@ use ratatui::widgets::Widget;
 
 pub struct BoardView<'a> {
     pub app: &'a App,
+    /// Where its cells go ([`geom`]).
+    pub geom: BoardGeom,
+}
+
+/// Where the cells of the board shown go in the board pane `area`: the whole board when it
+/// fits, else the part around the cursor (or the pivot, while stepping).
+pub fn geom(app: &App, area: Rect) -> BoardGeom {
+    let game = app.shown_game();
+    let g = game.board().graph();
+    let focus = match app.explorer.mode {
+        ExMode::Step(_) => g.pos(game.mode().pivot().unwrap_or(0)),
+        _ => app.cursor,
+    };
+    board_geom(inner(area), g, focus)
 }
 
 /// The drawing area inside the board pane's border.
@@ -148,10 +162,8 @@ impl Widget for BoardView<'_> {
         let app = self.app;
         let look = &app.look;
         let game = app.shown_game();
-        let g = game.board().graph();
         let marks = Marks::of_app(app);
-        let focus = marks.cursor.unwrap_or_else(|| g.pos(game.mode().pivot().unwrap_or(0)));
-        let geom = board_geom(inner(area), g, focus);
+        let geom = self.geom;
         let title = match app.explorer.stepper() {
             Some(s) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
             None => " Board ".to_string(),

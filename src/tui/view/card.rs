@@ -7,6 +7,7 @@ use super::super::app::App;
 use super::super::keymap::{Context, hints};
 use super::super::look::Look;
 use super::{centred, pane};
+use crate::tui::drawn::{Room, Scroll};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -34,7 +35,7 @@ pub struct Card<'a> {
     pub min_width: u16,
     pub max_width: u16,
     /// Body rows scrolled past.
-    pub scroll: u16,
+    pub scroll: Scroll,
 }
 
 /// Where a card goes, and its lines wrapped to fit.
@@ -67,10 +68,10 @@ impl<'a> Card<'a> {
         Layout { rect: centred(area, w, h), padded, body, keys, shown }
     }
 
-    /// How far the body can be scrolled in `area`.
-    pub fn max_scroll(&self, area: Rect) -> u16 {
+    /// How much of the body shows in `area`, and how far it can be scrolled.
+    pub fn room(&self, area: Rect) -> Room {
         let l = self.layout(area);
-        l.body.len() as u16 - l.shown
+        Room { rows: l.shown, most: l.body.len() as u16 - l.shown }
     }
 }
 
@@ -84,7 +85,7 @@ impl Widget for Card<'_> {
         }
         let inner = block.inner(l.rect);
         block.render(l.rect, buf);
-        let scroll = self.scroll.min(l.body.len() as u16 - l.shown);
+        let scroll = self.scroll.at(l.body.len() as u16 - l.shown);
         let body = Rect { height: l.shown.min(inner.height), ..inner };
         Paragraph::new(l.body).scroll((scroll, 0)).render(body, buf);
         let keys_h = (l.keys.len() as u16).min(inner.height);

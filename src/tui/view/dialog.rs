@@ -6,6 +6,7 @@ use super::super::app::App;
 use super::super::keymap::Context;
 use super::super::new_game::{Dialog, Field};
 use super::card::{Card, keys, plain};
+use crate::tui::drawn::Scroll;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -110,7 +111,15 @@ impl Widget for DialogView<'_> {
         }
         let keys = keys(app, Context::Dialog);
         let title = " New game ".into();
-        Card { look: &app.look, title, body, keys, min_width: MAX_WIDTH, max_width: MAX_WIDTH, scroll: 0 }
-            .render(area, buf);
+        Card {
+            look: &app.look,
+            title,
+            body,
+            keys,
+            min_width: MAX_WIDTH,
+            max_width: MAX_WIDTH,
+            scroll: Scroll::default(),
+        }
+        .render(area, buf);
     }
 }

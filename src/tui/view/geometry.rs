@@ -233,20 +233,6 @@ pub fn board_geom(inner: Rect, g: &Graph, cursor: Pos) -> BoardGeom {
     BoardGeom { x0, y0, cw, ch, first_row, first_col, rows, cols, wrap, shape }
 }
 
-/// The board's geometry in the current app (for mouse clicks).
-pub fn app_board_geom(app: &App) -> Option<BoardGeom> {
-    let area = Rect { x: 0, y: 0, width: app.width, height: app.height };
-    let p = panes(area, app)?;
-    let inner = super::board::inner(p.board);
-    Some(board_geom(inner, app.game.board().graph(), app.cursor))
-}
-
-/// The colour whose legend entry is at screen `(x, y)` in the current app (for mouse clicks).
-pub fn legend_hit(app: &App, x: u16, y: u16) -> Option<crate::model::Colour> {
-    let area = Rect { x: 0, y: 0, width: app.width, height: app.height };
-    legend::hit(app, panes(area, app)?.legend, x, y)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@ use super::super::app::App;
 use super::super::keymap::{Binding, Context, KEYMAP, Key};
 use super::super::look::{Look, Sym};
 use super::{centred, popup, wrapped_height};
+use crate::tui::drawn::{Room, Scroll};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -11,8 +12,7 @@ use ratatui::widgets::Widget;
 
 pub struct HelpView<'a> {
     pub app: &'a App,
-    /// Lines scrolled down.
-    pub scroll: u16,
+    pub scroll: Scroll,
 }
 
 fn keys_of(look: &Look, b: &Binding) -> String {
@@ -80,16 +80,17 @@ fn geometry(app: &App, area: Rect) -> (Rect, u16) {
     (rect, max as u16)
 }
 
-/// How far the help can scroll in the app's terminal.
-pub fn max_scroll(app: &App) -> u16 {
-    geometry(app, Rect::new(0, 0, app.width, app.height)).1
+/// How much of the help shows in `area`, and how far it can scroll.
+pub fn room(app: &App, area: Rect) -> Room {
+    let (rect, most) = geometry(app, area);
+    Room { rows: rect.height.saturating_sub(3), most }
 }
 
 impl Widget for HelpView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let (rect, max) = geometry(app, area);
-        let scroll = self.scroll.min(max);
+        let scroll = self.scroll.at(max);
         let close = KEYMAP
             .iter()
             .find(|b| b.context == Context::Popup && b.action == super::super::action::Action::Close)

@@ -176,15 +176,16 @@ pub fn arrange(k: usize, cells: usize, area: Rect) -> Arrangement {
     Arrangement { form, bordered, entries }
 }
 
-/// The colour whose legend entry is at screen `(x, y)`, if any.
-pub fn hit(app: &App, area: Rect, x: u16, y: u16) -> Option<Colour> {
-    let game = app.shown_game();
-    let a = arrange(game.board().num_colours(), game.board().len(), area);
-    a.entries.iter().position(|r| r.contains(ratatui::layout::Position { x, y })).map(|i| i as Colour)
-}
-
 pub struct LegendView<'a> {
     pub app: &'a App,
+    /// Where its entries go ([`arrangement`]).
+    pub arrangement: Arrangement,
+}
+
+/// Where the legend of the game shown goes in `area`.
+pub fn arrangement(app: &App, area: Rect) -> Arrangement {
+    let board = app.shown_game().board();
+    arrange(board.num_colours(), board.len(), area)
 }
 
 impl Widget for LegendView<'_> {
@@ -198,7 +199,7 @@ impl Widget for LegendView<'_> {
         let game = app.shown_game();
         let board = game.board();
         let facts = entries(app);
-        let a = arrange(facts.len(), board.len(), area);
+        let a = self.arrangement;
         if a.bordered {
             // The title says what the numbers are, as fully as the box allows.
             let titles: &[&str] = match a.form {

@@ -18,24 +18,21 @@ pub mod stats;
 pub mod text;
 mod win;
 
-/// How long a run took, as the panel writes it (the status line uses it too).
-pub(super) use panel::elapsed;
-/// How the solver panel scrolls: (rows shown, most it can scroll).
-pub(super) use panel::scroll_room as panel_scroll_room;
-
 use super::app::{App, Overlay};
+use super::drawn::Drawn;
 use super::look::Look;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
-/// Draws the whole screen.
-pub fn draw(frame: &mut Frame, app: &App) {
+/// Draws the whole screen, and returns what the next update needs to know of it.
+pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
     let area = frame.area();
+    let mut drawn = Drawn::default();
     let Some(p) = geometry::panes(area, app) else {
         frame.render_widget(chrome::TooSmall { app, area }, area);
-        return;
+        return drawn;
     };
     frame.render_widget(chrome::TitleBar { app }, p.title);
     if let Some(compare) = app.explorer.compare() {
@@ -43,10 +40,16 @@ pub fn draw(frame: &mut Frame, app: &App) {
         let body = Rect { y: p.title.bottom(), height: p.status.y - p.title.bottom(), ..area };
         frame.render_widget(compare::CompareView { app, compare }, body);
     } else {
-        frame.render_widget(board::BoardView { app }, p.board);
-        frame.render_widget(legend::LegendView { app }, p.legend);
+        let geom = board::geom(app, p.board);
+        frame.render_widget(board::BoardView { app, geom }, p.board);
+        drawn.board = Some(geom);
+        let arrangement = legend::arrangement(app, p.legend);
+        drawn.legend = arrangement.entries.clone();
+        frame.render_widget(legend::LegendView { app, arrangement }, p.legend);
         frame.render_widget(history::HistoryView { app }, p.history);
-        frame.render_widget(panel::SolverPanel { app }, p.panel);
+        let panel = panel::SolverPanel::new(app, p.panel);
+        drawn.panel = Some(panel.room());
+        frame.render_widget(panel, p.panel);
     }
     frame.render_widget(chrome::StatusLine { app }, p.status);
     frame.render_widget(chrome::Footer { app }, p.footer);
@@ -55,8 +58,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Overlay::Won => frame.render_widget(win::WinView { app }, area),
         Overlay::OutOfMoves => frame.render_widget(win::OutOfMovesView { app }, area),
         Overlay::NewGame(dialog) => frame.render_widget(dialog::DialogView { app, dialog }, area),
-        Overlay::Stats(shown, scroll) => frame.render_widget(stats::StatsView { app, shown, scroll: *scroll }, area),
-        Overlay::Help(scroll) => frame.render_widget(help::HelpView { app, scroll: *scroll }, area),
+        Overlay::Stats(shown, scroll) => {
+            let view = stats::StatsView { app, shown, scroll: *scroll };
+            drawn.popup = Some(view.room(area));
+            frame.render_widget(view, area);
+        }
+        Overlay::Help(scroll) => {
+            drawn.popup = Some(help::room(app, area));
+            frame.render_widget(help::HelpView { app, scroll: *scroll }, area);
+        }
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
         Overlay::Resume(offer) => frame.render_widget(overlays::ResumeView { app, offer }, area),
@@ -64,6 +74,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Overlay::Leaderboard(board) => frame.render_widget(leaderboard::LeaderboardView { app, board }, area),
         Overlay::Name(typed) => frame.render_widget(leaderboard::NameView { app, typed }, area),
     }
+    drawn
 }
 
 /// A pane's frame with its title.

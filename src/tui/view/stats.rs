@@ -1,10 +1,11 @@
 //! The statistics box: one row per kind of board (a table when the box is wide enough, three
 //! short lines per kind when not), the latest played first, the current game's kind marked.
 
-use super::super::app::{App, Overlay};
+use super::super::app::App;
 use super::super::keymap::Context;
 use super::super::stats::{Kind, Row, Shown};
 use super::card::{Card, Para, keys, plain};
+use crate::tui::drawn::{Room, Scroll};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -17,7 +18,7 @@ const TABLE: usize = 76;
 pub struct StatsView<'a> {
     pub app: &'a App,
     pub shown: &'a Shown,
-    pub scroll: u16,
+    pub scroll: Scroll,
 }
 
 fn average(r: &Row) -> String {
@@ -96,13 +97,10 @@ impl StatsView<'_> {
     }
 }
 
-/// How far the statistics can scroll in the app's terminal.
-pub fn max_scroll(app: &App) -> u16 {
-    match &app.overlay {
-        Overlay::Stats(shown, _) => StatsView { app, shown, scroll: 0 }
-            .card(Rect::new(0, 0, app.width, app.height))
-            .max_scroll(Rect::new(0, 0, app.width, app.height)),
-        _ => 0,
+impl StatsView<'_> {
+    /// How much of the statistics shows in `area`, and how far they can scroll.
+    pub fn room(&self, area: Rect) -> Room {
+        self.card(area).room(area)
     }
 }
 

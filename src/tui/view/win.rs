@@ -6,6 +6,7 @@ use super::super::app::{App, Optimum};
 use super::super::keymap::Context;
 use super::card::{Card, Para, keys, plain, row};
 use crate::model::Mode;
+use crate::tui::drawn::Scroll;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -118,8 +119,16 @@ impl Widget for WinView<'_> {
         }
         body.push(counted_line(app));
         let keys = keys(app, Context::Ending);
-        Card { look: &app.look, title: title.into(), body, keys, min_width: 0, max_width: 72, scroll: 0 }
-            .render(area, buf);
+        Card {
+            look: &app.look,
+            title: title.into(),
+            body,
+            keys,
+            min_width: 0,
+            max_width: 72,
+            scroll: Scroll::default(),
+        }
+        .render(area, buf);
     }
 }
 
@@ -147,6 +156,7 @@ impl Widget for OutOfMovesView<'_> {
         ];
         let keys = keys(app, Context::Ending);
         let title = " Out of moves ".into();
-        Card { look: &app.look, title, body, keys, min_width: 0, max_width: 72, scroll: 0 }.render(area, buf);
+        Card { look: &app.look, title, body, keys, min_width: 0, max_width: 72, scroll: Scroll::default() }
+            .render(area, buf);
     }
 }

@@ -88,8 +88,16 @@ pub fn key_event(code: KeyCode) -> Event {
     Event::Key(KeyEvent::new(code, modifiers))
 }
 
+/// Draws a frame when one is due, as the loop does before it waits for input, so that the
+/// next action sees what was drawn (where the cells are, how far a pane scrolls).
+pub fn frame(app: &mut App) {
+    let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
+    floodit::tui::event_loop::frame(&mut t, app).unwrap();
+}
+
 /// Sends one event through the key table and `update`, as the loop does.
 pub fn send(app: &mut App, ev: Event) {
+    frame(app);
     if let Some(a) = action_for_event(app, &ev) {
         update(app, a);
     }
@@ -108,6 +116,7 @@ pub fn press(app: &mut App, keys: &str) {
 }
 
 pub fn act(app: &mut App, a: Action) {
+    frame(app);
     update(app, a);
 }
 

@@ -13,6 +13,7 @@ use super::text::wrap_all;
 use crate::model::{Board, Cell, Colour, Mode, Move};
 use crate::solver::{Family, MoveJson, Problem, SolveError, StopReason};
 use crate::tui::app::App;
+use crate::tui::drawn::Room;
 use crate::tui::explorer::runs::{Run, RunState};
 use crate::tui::explorer::{Mode as ExMode, Panel};
 use crate::tui::keymap::colour_key_name;
@@ -25,10 +26,27 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
+/// The solver panel, its lines wrapped to the room it is drawn in.
 pub struct SolverPanel<'a> {
-    pub app: &'a App,
+    app: &'a App,
+    title: String,
+    lines: Vec<Line<'static>>,
+    room: Room,
+}
+
+impl<'a> SolverPanel<'a> {
+    pub fn new(app: &'a App, area: Rect) -> SolverPanel<'a> {
+        let (title, lines) = wrapped(app, area);
+        let rows = area.height.saturating_sub(2);
+        let most = u16::try_from(lines.len()).unwrap_or(u16::MAX).saturating_sub(rows);
+        SolverPanel { app, title, lines, room: Room { rows, most } }
+    }
+
+    /// How much of it shows, and how far it can scroll.
+    pub fn room(&self) -> Room {
+        self.room
+    }
 }
 
 /// The panel's title and lines (not yet wrapped) for a panel `width` columns wide inside.
@@ -60,27 +78,14 @@ fn wrapped(app: &App, area: Rect) -> (String, Vec<Line<'static>>) {
     (title, wrap_all(&app.look.lines(lines), width))
 }
 
-/// How the panel scrolls in the app's terminal: (rows shown, most it can scroll).
-pub fn scroll_room(app: &App) -> (usize, usize) {
-    let area = Rect::new(0, 0, app.width, app.height);
-    let Some(p) = super::geometry::panes(area, app) else { return (0, 0) };
-    if app.explorer.compare().is_some() {
-        return (0, 0);
-    }
-    let rows = p.panel.height.saturating_sub(2) as usize;
-    let (_, lines) = wrapped(app, p.panel);
-    (rows, lines.len().saturating_sub(rows))
-}
-
 impl Widget for SolverPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let look = &app.look;
-        let (title, lines) = wrapped(app, area);
-        let mut block = pane(look, title);
-        let rows = area.height.saturating_sub(2) as usize;
-        let max = lines.len().saturating_sub(rows);
-        let scroll = app.explorer.scroll.min(max);
+        let lines = self.lines;
+        let mut block = pane(look, self.title);
+        let max = self.room.most as usize;
+        let scroll = app.explorer.scroll.at(self.room.most) as usize;
         // Where the panel is cut, its frame says there is more, and how to see it.
         let dim = look.ui().dim;
         if scroll > 0 {
@@ -132,27 +137,7 @@ pub fn gained_by(board: &Board, mv: Move) -> Vec<Cell> {
     after.mcs(mv.cell).into_iter().filter(|c| !before.contains(c)).collect()
 }
 
-/// A duration for people: milliseconds below a second, else seconds.
-pub fn duration(millis: f64) -> String {
-    if millis < 1000.0 { format!("{millis:.0} ms") } else { format!("{:.1} s", millis / 1000.0) }
-}
-
-pub fn elapsed(d: Duration) -> String {
-    duration(d.as_secs_f64() * 1e3)
-}
-
-/// A count with thousands separated, e.g. 12,345.
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
+pub use crate::tui::numbers::{count, duration, elapsed};
 
 /// Between items on a line. Lines go through [`Look::line`](crate::tui::look::Look::line) before
 /// they are drawn, which makes this ASCII in ASCII mode.
@@ -273,11 +258,6 @@ mod tests {
 
     #[test]
     fn numbers_read_well() {
-        assert_eq!(count(0), "0");
-        assert_eq!(count(1234), "1,234");
-        assert_eq!(count(1234567), "1,234,567");
-        assert_eq!(duration(12.4), "12 ms");
-        assert_eq!(duration(1500.0), "1.5 s");
         assert_eq!(score(12.0), "12");
         assert_eq!(score(1.5), "1.50");
     }
