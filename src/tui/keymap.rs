@@ -365,6 +365,12 @@ pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
     })
 }
 
+/// The first key bound to `action` where `context` applies: the key a text names when it tells
+/// the player what to press (texts never spell a key themselves).
+pub fn key_for(context: Context, action: &Action) -> Option<Key> {
+    KEYMAP.iter().filter(|b| context.includes(b.context)).find(|b| b.action == *action).map(|b| b.keys[0])
+}
+
 /// Footer hints for `context`: (first key, hint) pairs, in table order (the help lists every key).
 pub fn hints(context: Context) -> Vec<(Key, &'static str)> {
     KEYMAP
@@ -430,6 +436,56 @@ mod tests {
             assert_ne!(action_for(ctx, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Quit), "{ctx:?}");
         }
         assert_eq!(action_for(Picker, &key(KeyCode::Esc, KeyModifiers::NONE)), Some(Action::Close));
+    }
+
+    #[test]
+    fn texts_find_their_keys_in_the_table() {
+        assert_eq!(key_for(Game, &Action::Redo), Some(Key::Char('r')));
+        assert_eq!(key_for(Step, &Action::Explorer(Ex::TakeOver)), Some(Key::Enter));
+        assert_eq!(key_for(Compare, &Action::Explorer(Ex::Step(1))), Some(Key::Right), "shared bindings count");
+        assert_eq!(key_for(Name, &Action::Daily(Da::Skip)), Some(Key::Esc));
+        assert_eq!(key_for(Game, &Action::ResumeAccept), None, "another context's key is not offered");
+    }
+
+    /// Every key the game's texts name (status lines, panels, boxes) is bound where they name it.
+    #[test]
+    fn the_keys_texts_name_are_bound() {
+        let named: &[(Context, Action)] = &[
+            (Game, Action::Redo),
+            (Game, Action::Undo),
+            (Game, Action::Restart),
+            (Game, Action::NewGame),
+            (Game, Action::OpenPicker),
+            (Game, Action::Quit),
+            (Game, Action::PlayAtCursor),
+            (Game, Action::Explorer(Ex::NextFamily)),
+            (Game, Action::Explorer(Ex::NextAlgorithm)),
+            (Game, Action::Explorer(Ex::RunOrCancel)),
+            (Game, Action::Explorer(Ex::Hint)),
+            (Game, Action::Explorer(Ex::StepThrough)),
+            (Game, Action::Explorer(Ex::OpenCompare)),
+            (Game, Action::Explorer(Ex::PagePanel(1))),
+            (Game, Action::Explorer(Ex::PagePanel(-1))),
+            (Step, Action::Explorer(Ex::TakeOver)),
+            (Step, Action::Explorer(Ex::Back)),
+            (Step, Action::Explorer(Ex::Speed(1))),
+            (Step, Action::Explorer(Ex::Speed(-1))),
+            (Step, Action::Explorer(Ex::ToggleAutoplay)),
+            (Compare, Action::Explorer(Ex::Step(1))),
+            (Compare, Action::Explorer(Ex::Step(-1))),
+            (Compare, Action::Explorer(Ex::Back)),
+            (Chooser, Action::Explorer(Ex::ToggleSolver)),
+            (Picker, Action::ListOpen),
+            (Picker, Action::ListDiscard),
+            (Popup, Action::Close),
+            (Popup, Action::WriteId),
+            (Popup, Action::ListMove(1)),
+            (Ending, Action::Daily(Da::Leaderboard)),
+            (Name, Action::Daily(Da::Skip)),
+        ];
+        for (ctx, action) in named {
+            assert!(key_for(*ctx, action).is_some(), "{action:?} has no key in {ctx:?}");
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! How things look right now: the theme, the terminal's colour depth, glyph mode and ASCII mode.
 //! Colours are reduced to the terminal's depth once, when the theme changes.
 
-use super::keymap::Key;
+use super::action::Action;
+use super::keymap::{Context, Key, key_for};
 use super::theme::{Depth, Swatch, Theme, UiStyles, alike, reduce};
 use crate::model::Colour;
 use ratatui::buffer::Buffer;
@@ -67,6 +68,8 @@ impl Sym {
 /// ASCII stand-ins for what text from elsewhere (solver notes, puzzle titles, file names) may
 /// hold; anything else outside ASCII becomes '?'.
 const TRANSLITERATION: &[(char, &str)] = &[
+    // The glue between a number and its unit stays glue: the frame draws it as a space.
+    ('\u{a0}', "\u{a0}"),
     ('·', "-"),
     ('×', "x"),
     ('—', "--"),
@@ -257,6 +260,12 @@ impl Look {
             Key::Right if self.ascii => "Right".into(),
             other => other.name(),
         }
+    }
+
+    /// The name of the key bound to `action` in `context`, as a text names it ("?" for an
+    /// action with no key there: `keymap`'s tests check that the texts' actions are bound).
+    pub fn key_of(&self, context: Context, action: &Action) -> String {
+        key_for(context, action).map_or_else(|| "?".to_string(), |k| self.key_name(k))
     }
 
     /// Text from elsewhere as it may be drawn: unchanged, or in ASCII mode with every character

@@ -2,9 +2,13 @@
 
 use std::time::Duration;
 
+/// Joins a number to its unit ("12 ms", "6.6 /s"): wrapping and cutting treat it as part of a
+/// word, and the frame draws it as a plain space ([`super::view::draw`]).
+pub const GLUE: char = '\u{a0}';
+
 /// A duration for people: milliseconds below a second, else seconds.
 pub fn duration(millis: f64) -> String {
-    if millis < 1000.0 { format!("{millis:.0} ms") } else { format!("{:.1} s", millis / 1000.0) }
+    if millis < 1000.0 { format!("{millis:.0}{GLUE}ms") } else { format!("{:.1}{GLUE}s", millis / 1000.0) }
 }
 
 pub fn elapsed(d: Duration) -> String {
@@ -33,7 +37,7 @@ mod tests {
         assert_eq!(count(0), "0");
         assert_eq!(count(1234), "1,234");
         assert_eq!(count(1234567), "1,234,567");
-        assert_eq!(duration(12.4), "12 ms");
-        assert_eq!(duration(1500.0), "1.5 s");
+        assert_eq!(duration(12.4), "12\u{a0}ms");
+        assert_eq!(duration(1500.0), "1.5\u{a0}s");
     }
 }

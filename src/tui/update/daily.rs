@@ -1,8 +1,10 @@
 //! The daily puzzle's part of the update: the leaderboard, the name prompt, and keeping the
 //! result when the day's board is flooded.
 
+use crate::tui::action::Action;
 use crate::tui::app::{App, Overlay, Tone};
 use crate::tui::daily::{DailyAction, Kept};
+use crate::tui::keymap::Context;
 
 pub(super) fn command(app: &mut App, action: DailyAction) {
     match action {
@@ -47,10 +49,14 @@ fn open_board(app: &mut App) {
 fn submit_name(app: &mut App) {
     let (Overlay::Name(typed), Some(d)) = (&app.overlay, &app.daily) else { return };
     match d.set_name(typed) {
-        None => app.say(Tone::Info, "type a name, or Esc for none"),
+        None => {
+            let esc = app.look.key_of(Context::Name, &Action::Daily(DailyAction::Skip));
+            app.say(Tone::Info, format!("type a name, or {esc} for none"));
+        }
         Some(Ok(name)) => {
             app.overlay = after_name(app);
-            app.say(Tone::Good, format!("you are {name} on the leaderboard: b shows it"));
+            let b = app.look.key_of(Context::Ending, &Action::Daily(DailyAction::Leaderboard));
+            app.say(Tone::Good, format!("you are {name} on the leaderboard: {b} shows it"));
         }
         Some(Err(e)) => app.say(Tone::Warn, e),
     }
@@ -66,7 +72,10 @@ pub(super) fn keep_result(app: &mut App) {
             app.say(Tone::Good, share);
             app.overlay = Overlay::Name(String::new());
         }
-        Kept::New { share, unnamed: false } => app.say(Tone::Good, format!("{share}  (b: leaderboard)")),
+        Kept::New { share, unnamed: false } => {
+            let b = app.look.key_of(Context::Ending, &Action::Daily(DailyAction::Leaderboard));
+            app.say(Tone::Good, format!("{share}  ({b}: leaderboard)"));
+        }
         Kept::Already { share, moves } => {
             app.say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept"))
         }

@@ -4,7 +4,7 @@
 
 use super::{Event, Events};
 use crate::solver::{Family, Problem};
-use crate::tui::action::ExplorerAction;
+use crate::tui::action::{Action, ExplorerAction, ExplorerAction as A};
 use crate::tui::app::{App, Overlay, Tone};
 use crate::tui::drawn::Scroll;
 use crate::tui::explorer::chooser::{Chooser, MAX_LANES};
@@ -13,6 +13,7 @@ use crate::tui::explorer::playback::Playback;
 use crate::tui::explorer::runs::{RunState, max_parallel};
 use crate::tui::explorer::stepping::Stepper;
 use crate::tui::explorer::{Mode, Panel};
+use crate::tui::keymap::Context;
 use crate::tui::numbers::elapsed;
 use crate::tui::stakes::Help;
 use crate::tui::worker::JobResult;
@@ -20,7 +21,6 @@ use std::time::Instant;
 
 /// Applies one of the explorer's actions.
 pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events) {
-    use ExplorerAction as A;
     // What the panel shows changes: it starts at its top, and what it wants may change.
     if matches!(action, A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back) {
         app.explorer.scroll = Scroll::default();
@@ -70,6 +70,11 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
     }
 }
 
+/// The key for one of the explorer's actions while playing, as a text names it.
+fn key(app: &App, action: ExplorerAction) -> String {
+    app.look.key_of(Context::Game, &Action::Explorer(action))
+}
+
 /// Scrolls the solver panel by `lines`, within what it has to show.
 fn scroll_panel(app: &mut App, lines: i32) {
     let room = app.drawn.panel;
@@ -91,11 +96,23 @@ fn start(app: &App) -> Problem {
 
 fn next_family(app: &mut App) {
     app.explorer.next_panel();
+    let k = |a: ExplorerAction| key(app, a);
     let text = match app.explorer.panel {
         Panel::Facts => "the panel shows the board's facts".to_string(),
-        Panel::Family(Family::Heuristic) => "heuristics from here: a picks one to explain, p steps through it".into(),
-        Panel::Family(Family::Exact) => "exact: x solves from here, i hints, p steps through the solution".into(),
-        Panel::Family(Family::Polynomial) => "polynomial: the board's class and algorithm; a picks another".into(),
+        Panel::Family(Family::Heuristic) => format!(
+            "heuristics from here: {} picks one to explain, {} steps through it",
+            k(A::NextAlgorithm),
+            k(A::StepThrough)
+        ),
+        Panel::Family(Family::Exact) => format!(
+            "exact: {} solves from here, {} hints, {} steps through the solution",
+            k(A::RunOrCancel),
+            k(A::Hint),
+            k(A::StepThrough)
+        ),
+        Panel::Family(Family::Polynomial) => {
+            format!("polynomial: the board's class and algorithm; {} picks another", k(A::NextAlgorithm))
+        }
         Panel::Hint => "the hint".into(),
     };
     app.say(Tone::Info, text);
@@ -105,7 +122,8 @@ fn next_family(app: &mut App) {
 fn panel_family(app: &mut App) -> Option<Family> {
     let f = app.explorer.family();
     if f.is_none() {
-        app.say(Tone::Info, "f chooses a solver family first (heuristic, exact, polynomial)");
+        let f = key(app, ExplorerAction::NextFamily);
+        app.say(Tone::Info, format!("{f} chooses a solver family first (heuristic, exact, polynomial)"));
     }
     f
 }
@@ -149,7 +167,8 @@ fn run_or_cancel(app: &mut App) {
     if f == Family::Exact {
         app.explorer.follow_exact = true;
     }
-    app.say(Tone::Info, format!("{name} is solving from here: x again cancels"));
+    let x = key(app, ExplorerAction::RunOrCancel);
+    app.say(Tone::Info, format!("{name} is solving from here: {x} again cancels"));
 }
 
 /// `i`: the hint panel on, or back to what the panel showed before.
@@ -163,10 +182,11 @@ fn hint(app: &mut App) {
     } else {
         ex.before_hint = ex.panel;
         ex.panel = Panel::Hint;
+        let i = key(app, ExplorerAction::Hint);
         let text = if app.stakes.assisted() || app.stakes.recorded {
-            "hints on: i turns them off"
+            format!("hints on: {i} turns them off")
         } else {
-            "hints on: i turns them off (a game won with hints counts as assisted)"
+            format!("hints on: {i} turns them off (a game won with hints counts as assisted)")
         };
         app.say(Tone::Info, text);
     }
@@ -182,16 +202,17 @@ fn step_through(app: &mut App) {
     let (name, info) = (listed.name().to_string(), listed.info.clone());
     let p = here(app);
     let outcome = match app.explorer.runs.find(&name, &p).map(|r| &r.state) {
-        None => Err(format!("{name} has not run from here: x runs it")),
+        None => Err(format!("{name} has not run from here: {} runs it", key(app, ExplorerAction::RunOrCancel))),
         Some(RunState::Queued | RunState::Running(_)) => {
-            Err(format!("{name} is still solving: p again when it is done"))
+            Err(format!("{name} is still solving: {} again when it is done", key(app, ExplorerAction::StepThrough)))
         }
         Some(RunState::Failed(e)) => Err(format!("{name} has no solution to show: {e}")),
         Some(RunState::Done(s)) => Stepper::new(info, s.clone(), &app.game),
     };
     match outcome {
         Ok(s) => {
-            let text = format!("stepping through {name}'s {} moves: Enter takes over at any step", s.solution.len());
+            let enter = app.look.key_of(Context::Step, &Action::Explorer(ExplorerAction::TakeOver));
+            let text = format!("stepping through {name}'s {} moves: {enter} takes over at any step", s.solution.len());
             app.explorer.mode = Mode::Step(Box::new(s));
             app.say(Tone::Info, text);
         }
@@ -201,7 +222,8 @@ fn step_through(app: &mut App) {
 
 fn open_chooser(app: &mut App) {
     if app.game.is_solved() {
-        app.say(Tone::Info, "the board is flooded: u undoes or s starts over, then compare from there");
+        let (u, s) = (app.look.key_of(Context::Game, &Action::Undo), app.look.key_of(Context::Game, &Action::Restart));
+        app.say(Tone::Info, format!("the board is flooded: {u} undoes or {s} starts over, then compare from there"));
         return;
     }
     let mut ticked = app.explorer.compared.clone();
@@ -235,13 +257,16 @@ fn start_compare(app: &mut App) {
     let Overlay::Chooser(c) = &app.overlay else { return };
     let chosen = c.chosen();
     if chosen.is_empty() {
-        app.say(Tone::Info, "tick at least one solver (Space)");
+        let tick = app.look.key_of(Context::Chooser, &Action::Explorer(ExplorerAction::ToggleSolver));
+        app.say(Tone::Info, format!("tick at least one solver ({tick})"));
         return;
     }
     app.overlay = Overlay::None;
     app.explorer.compared = chosen.clone();
     app.explorer.mode = Mode::Compare(Box::new(Compare::new(chosen, &app.game)));
-    app.say(Tone::Info, "side by side from here: → and ← step all the boards");
+    let next = app.look.key_of(Context::Compare, &Action::Explorer(ExplorerAction::Step(1)));
+    let back = app.look.key_of(Context::Compare, &Action::Explorer(ExplorerAction::Step(-1)));
+    app.say(Tone::Info, format!("side by side from here: {next} and {back} step all the boards"));
 }
 
 /// Changes the playback of the step-through or the comparison, then brings the boards along.

@@ -7,7 +7,7 @@ use crate::model::{Colour, Mode, Move, MoveError};
 use crate::tui::action::{Action, Dir};
 use crate::tui::app::{App, Overlay, Tone};
 use crate::tui::drawn::Scroll;
-use crate::tui::keymap::{colour_key_name, colour_range};
+use crate::tui::keymap::{Context, colour_key_name, colour_range};
 use crate::tui::new_game::Dialog;
 use crate::tui::stats::Shown;
 
@@ -35,7 +35,8 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
             } else {
                 app.game.restart();
                 events.push_back(Event::PositionChanged);
-                app.say(Tone::Info, "back at the start: r redoes the moves, a new move replaces them");
+                let r = app.look.key_of(Context::Game, &Action::Redo);
+                app.say(Tone::Info, format!("back at the start: {r} redoes the moves, a new move replaces them"));
             }
         }
         Action::NewGame => {
@@ -100,7 +101,8 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
         }
         Action::ResumeDecline => {
             app.overlay = Overlay::None;
-            app.say(Tone::Info, "the saved game is kept: o lists it");
+            let o = app.look.key_of(Context::Game, &Action::OpenPicker);
+            app.say(Tone::Info, format!("the saved game is kept: {o} lists it"));
         }
         Action::ResumeDiscard => {
             if let Overlay::Resume(offer) = std::mem::replace(&mut app.overlay, Overlay::None) {
@@ -128,7 +130,8 @@ fn close(app: &mut App) {
     } else if app.picked.take().is_some() {
         app.say(Tone::Info, "unpicked");
     } else {
-        app.say(Tone::Info, "nothing to cancel: q quits (the game is saved)");
+        let q = app.look.key_of(Context::Game, &Action::Quit);
+        app.say(Tone::Info, format!("nothing to cancel: {q} quits (the game is saved)"));
     }
 }
 
@@ -153,7 +156,11 @@ fn play(app: &mut App, mv: Move, events: &mut Events) {
             let what = if app.game.mode().is_free() { "that area" } else { "the flooded area" };
             app.say(Tone::Info, format!("{what} is already colour {}", colour_key_name(mv.colour)));
         }
-        Err(MoveError::AlreadySolved) => app.say(Tone::Info, "solved already: n for a new game, u to undo"),
+        Err(MoveError::AlreadySolved) => {
+            let (n, u) =
+                (app.look.key_of(Context::Game, &Action::NewGame), app.look.key_of(Context::Game, &Action::Undo));
+            app.say(Tone::Info, format!("solved already: {n} for a new game, {u} to undo"));
+        }
         Err(e) => app.say(Tone::Warn, e.to_string()),
     }
 }
@@ -191,10 +198,11 @@ fn play_at_cursor(app: &mut App, events: &mut Events) {
             None => {
                 app.picked = Some(cell);
                 let pos = app.game.board().graph().pos(cell);
+                let enter = app.look.key_of(Context::Game, &Action::PlayAtCursor);
                 app.say(
                     Tone::Info,
                     format!(
-                        "picked ({},{}): now a colour key, or Enter on a cell of the colour to play",
+                        "picked ({},{}): now a colour key, or {enter} on a cell of the colour to play",
                         pos.row, pos.col
                     ),
                 );

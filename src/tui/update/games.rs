@@ -5,6 +5,7 @@ use super::{Event, Events, explorer};
 use crate::formats::{Puzzle, id};
 use crate::tui::action::{Action, DialogKey};
 use crate::tui::app::{App, Offer, Optimum, Origin, Overlay, Tone};
+use crate::tui::keymap::Context;
 use crate::tui::new_game::{Field, Request};
 use crate::tui::picker::{Entry, Picker};
 use crate::tui::save::{Loaded, problem_note};
@@ -70,7 +71,7 @@ fn needs_confirming(app: &mut App, action: Action) -> bool {
     let unfinished = app.game.moves_made() > 0 && !app.game.is_solved();
     let confirmed = app.confirm.take() == Some(action.clone());
     if unfinished && !confirmed {
-        let key = "Enter";
+        let key = app.look.key_of(app.context(), &action);
         let kept = if app.options.store.is_some() { "; it stays saved" } else { "" };
         let n = app.game.moves_made();
         let moves = if n == 1 { "move" } else { "moves" };
@@ -133,7 +134,10 @@ pub(super) fn discard_picked(app: &mut App) {
                 p.remove_current();
             }
         }
-        _ => app.say(Tone::Info, "d discards a saved game; puzzle files stay"),
+        _ => {
+            let d = app.look.key_of(Context::Picker, &Action::ListDiscard);
+            app.say(Tone::Info, format!("{d} discards a saved game; puzzle files stay"));
+        }
     }
 }
 
@@ -207,12 +211,12 @@ fn set_game(
     origin: Origin,
     stakes: Stakes,
     events: &mut Events,
-) -> &'static str {
+) -> String {
     app.persist();
     let kept = if app.slot.is_some() && !app.game.is_solved() && !app.game.history().is_empty() {
-        " (the last game is saved: o lists it)"
+        format!(" (the last game is saved: {} lists it)", app.look.key_of(Context::Game, &Action::OpenPicker))
     } else {
-        ""
+        String::new()
     };
     if let Optimum::Searching(job) = &app.optimum {
         app.workers.cancel(job.id);
@@ -241,8 +245,13 @@ pub fn greet_saved_games(app: &mut App, offer: bool) {
         app.say(Tone::Warn, note.clone());
     } else if waiting > 0 && !offer {
         let text = match waiting {
-            1 => "an unfinished game is saved: o lists it".to_string(),
-            n => format!("{n} unfinished games are saved: o lists them"),
+            1 => {
+                format!("an unfinished game is saved: {} lists it", app.look.key_of(Context::Game, &Action::OpenPicker))
+            }
+            n => format!(
+                "{n} unfinished games are saved: {} lists them",
+                app.look.key_of(Context::Game, &Action::OpenPicker)
+            ),
         };
         app.say(Tone::Info, text);
     }

@@ -1,9 +1,10 @@
 //! The lines around the panes: title bar, status line, footer of key hints, and the message
 //! shown when the terminal is too small.
 
+use super::super::action::{Action, ExplorerAction as Ex};
 use super::super::app::{App, Overlay, Tone};
 use super::super::explorer::Mode as ExMode;
-use super::super::keymap::{Key, colour_range, hints};
+use super::super::keymap::{Context, colour_range, hints, key_for};
 use super::super::look::Sym;
 use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
 use super::text::{fit_line, width};
@@ -76,16 +77,18 @@ impl Widget for StatusLine<'_> {
             (format!("Solved in {} moves.", game.moves_made()), ui.good)
         } else if game.limit_reached() {
             let limit = game.move_limit().unwrap_or(0);
-            (format!("Move limit ({limit}) reached: u undoes, or keep playing past it."), ui.warn)
+            let u = app.look.key_of(Context::Game, &Action::Undo);
+            (format!("Move limit ({limit}) reached: {u} undoes, or keep playing past it."), ui.warn)
         } else {
             let keys = colour_range(game.board().num_colours());
+            let enter = app.look.key_of(Context::Game, &Action::PlayAtCursor);
             let text = match game.mode() {
                 Mode::Fixed { .. } => {
-                    format!("Flood from the pivot: a colour key ({keys}) or Enter on a cell of that colour.")
+                    format!("Flood from the pivot: a colour key ({keys}) or {enter} on a cell of that colour.")
                 }
                 Mode::Free => match app.picked {
-                    None => "Free-Flood-It: Enter or a click picks a cell, then choose its new colour.".to_string(),
-                    Some(_) => format!("Now the colour: a key ({keys}) or Enter on a cell of that colour."),
+                    None => format!("Free-Flood-It: {enter} or a click picks a cell, then choose its new colour."),
+                    Some(_) => format!("Now the colour: a key ({keys}) or {enter} on a cell of that colour."),
                 },
             };
             (text, ui.dim)
@@ -98,16 +101,19 @@ impl Widget for StatusLine<'_> {
 /// What to do while stepping through a solution or comparing solvers.
 fn playback_status(app: &App) -> Option<String> {
     let p = app.explorer.playback()?;
-    let auto = if p.playing() { "Space pauses" } else { "Space autoplays" };
-    let (right, left) = (app.look.key_name(Key::Right), app.look.key_name(Key::Left));
+    let ctx = app.context();
+    let k = |a: Ex| app.look.key_of(ctx, &Action::Explorer(a));
+    let (space, right, left) = (k(Ex::ToggleAutoplay), k(Ex::Step(1)), k(Ex::Step(-1)));
+    let auto = if p.playing() { format!("{space} pauses") } else { format!("{space} autoplays") };
+    let rate = format!("{:.1}/s", p.rate());
     let text = match &app.explorer.mode {
         ExMode::Step(_) => {
+            let (faster, slower, take, back) = (k(Ex::Speed(1)), k(Ex::Speed(-1)), k(Ex::TakeOver), k(Ex::Back));
             format!(
-                "{right} and {left} step, {auto} ({:.1}/s, + and - change it), Enter takes over, Esc leaves.",
-                p.rate()
+                "{right} and {left} step, {auto} ({rate}, {faster} and {slower} change it), {take} takes over, {back} leaves."
             )
         }
-        _ => format!("{right} and {left} step every board, {auto} ({:.1}/s), Esc returns to your game.", p.rate()),
+        _ => format!("{right} and {left} step every board, {auto} ({rate}), {} returns to your game.", k(Ex::Back)),
     };
     Some(text)
 }
@@ -122,7 +128,8 @@ impl Widget for Footer<'_> {
         let ui = look.ui();
         let all: Vec<(String, &str)> =
             hints(self.app.context()).into_iter().map(|(k, h)| (look.key_name(k), h)).collect();
-        let help = all.iter().position(|(_, h)| *h == "help");
+        let help_key = key_for(self.app.context(), &Action::ToggleHelp).map(|k| look.key_name(k));
+        let help = all.iter().position(|(k, _)| Some(k) == help_key.as_ref());
         let mut spans = vec![Span::raw(" ")];
         let mut used = 1;
         // Keep "? help" last so that it is always shown, whatever the width.
@@ -161,7 +168,10 @@ impl Widget for TooSmall<'_> {
                 "{}x{}: floodit needs at least {MIN_WIDTH}x{MIN_HEIGHT}.",
                 self.area.width, self.area.height
             )),
-            Line::raw("Enlarge the window, or press q to quit (the game is saved)."),
+            Line::raw(format!(
+                "Enlarge the window, or press {} to quit (the game is saved).",
+                self.app.look.key_of(self.app.context(), &Action::Quit)
+            )),
         ];
         let h = 3.min(area.height);
         let y = area.y + (area.height - h) / 2;

@@ -2,6 +2,7 @@
 //! wrong with each field beside it (or, when the box is narrow, below the fields for the field
 //! being edited), and what happens to the game being played.
 
+use super::super::action::Action;
 use super::super::app::App;
 use super::super::keymap::Context;
 use super::super::new_game::{Dialog, Field};
@@ -106,7 +107,10 @@ impl Widget for DialogView<'_> {
         let made = app.game.moves_made();
         if made > 0 && !app.game.is_solved() {
             let n = if made == 1 { "1 move".to_string() } else { format!("{made} moves") };
-            let fate = if app.options.store.is_some() { "stays saved (o lists it)" } else { "will be lost" };
+            let fate = match &app.options.store {
+                Some(_) => format!("stays saved ({} lists it)", app.look.key_of(Context::Game, &Action::OpenPicker)),
+                None => "will be lost".to_string(),
+            };
             body.push(plain(Line::styled(format!("The game you are playing ({n}) {fate}."), ui.dim)));
         }
         let keys = keys(app, Context::Dialog);

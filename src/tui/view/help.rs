@@ -1,7 +1,8 @@
 //! The help screen, generated from the key table; it scrolls when the terminal is too short.
 
+use super::super::action::{Action, ExplorerAction};
 use super::super::app::App;
-use super::super::keymap::{Binding, Context, KEYMAP, Key};
+use super::super::keymap::{Binding, Context, KEYMAP};
 use super::super::look::{Look, Sym};
 use super::{centred, popup, wrapped_height};
 use crate::tui::drawn::{Room, Scroll};
@@ -46,7 +47,11 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     let mut lines = table(app, "Playing", &[Context::Game, Context::View]);
     lines.extend(table(
         app,
-        "Stepping through a solution (p) and comparing solvers (v)",
+        &format!(
+            "Stepping through a solution ({}) and comparing solvers ({})",
+            app.look.key_of(Context::Game, &Action::Explorer(ExplorerAction::StepThrough)),
+            app.look.key_of(Context::Game, &Action::Explorer(ExplorerAction::OpenCompare))
+        ),
         &[Context::Playback, Context::Step, Context::Compare],
     ));
     for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog, Context::Global] {
@@ -93,10 +98,11 @@ impl Widget for HelpView<'_> {
         let scroll = self.scroll.at(max);
         let close = KEYMAP
             .iter()
-            .find(|b| b.context == Context::Popup && b.action == super::super::action::Action::Close)
+            .find(|b| b.context == Context::Popup && b.action == Action::Close)
             .map(|b| keys_of(&app.look, b))
             .unwrap_or_default();
-        let more = if scroll < max { format!(", {} for more", app.look.key_name(Key::Down)) } else { String::new() };
+        let down = app.look.key_of(Context::Popup, &Action::ListMove(1));
+        let more = if scroll < max { format!(", {down} for more") } else { String::new() };
         let title = format!("Help ({close} to close{more})");
         let mut lines = help_lines(app);
         // Scrolling by whole lines keeps it simple: wrapped lines scroll as one.

@@ -1,7 +1,10 @@
 //! The daily puzzle's leaderboard (today, this week, streaks) and the prompt for a player's
 //! name, drawn over the board.
 
+use super::super::action::Action;
 use super::super::app::App;
+use super::super::keymap::Context;
+use super::overlays::key_line;
 use super::{centred, popup};
 use crate::daily::board::{Entry, Leaderboard, Score};
 use ratatui::buffer::Buffer;
@@ -71,7 +74,8 @@ impl Widget for LeaderboardView<'_> {
             lines.push(Line::styled(share.clone(), ui.good));
         }
         lines.push(Line::raw(""));
-        lines.push(Line::from(vec![Span::styled("Esc", ui.key), Span::styled(" close", ui.dim)]));
+        let close = app.look.key_of(Context::Popup, &Action::Close);
+        lines.push(Line::from(vec![Span::styled(close, ui.key), Span::styled(" close", ui.dim)]));
         let h = (lines.len() as u16 + 2).min(area.height);
         popup(&app.look, "Leaderboard", lines, centred(area, 64, h), buf);
     }
@@ -92,12 +96,7 @@ impl Widget for NameView<'_> {
             Line::styled("Your result is on today's leaderboard. The name to show:", ui.text),
             Line::from(vec![Span::styled("> ", ui.key), Span::styled(format!("{}_", self.typed), ui.text)]),
             Line::raw(""),
-            Line::from(vec![
-                Span::styled("Enter", ui.key),
-                Span::styled(" keep it  ", ui.dim),
-                Span::styled("Esc", ui.key),
-                Span::styled(" no name", ui.dim),
-            ]),
+            key_line(self.app, Context::Name),
         ];
         popup(&self.app.look, "Your name", lines, centred(area, 62, 8), buf);
     }

@@ -74,7 +74,17 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Overlay::Leaderboard(board) => frame.render_widget(leaderboard::LeaderboardView { app, board }, area),
         Overlay::Name(typed) => frame.render_widget(leaderboard::NameView { app, typed }, area),
     }
+    unglue(frame.buffer_mut());
     drawn
+}
+
+/// Draws the glue that kept numbers with their units while text was laid out as the space it
+/// stands for.
+fn unglue(buf: &mut ratatui::buffer::Buffer) {
+    let glue = crate::tui::numbers::GLUE.to_string();
+    for cell in buf.content.iter_mut().filter(|c| c.symbol() == glue) {
+        cell.set_symbol(" ");
+    }
 }
 
 /// A pane's frame with its title.

@@ -1,6 +1,7 @@
 //! Boxes drawn over the panes: the puzzle picker, the chooser of solvers to compare, the resume
 //! offer and the game ID.
 
+use super::super::action::Action;
 use super::super::app::{App, Offer};
 use super::super::explorer::chooser::{Chooser, MAX_LANES};
 use super::super::keymap::{Context, hints};
@@ -16,7 +17,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-fn key_line(app: &App, ctx: Context) -> Line<'static> {
+/// The keys of `ctx` that have a hint, on one line, from the key table.
+pub fn key_line(app: &App, ctx: Context) -> Line<'static> {
     let ui = app.look.ui();
     let mut spans = Vec::new();
     for (key, hint) in hints(ctx) {
@@ -162,10 +164,11 @@ impl Widget for ResumeView<'_> {
             Line::styled(format!("  {}", s.title), ui.title),
             Line::styled(format!("  {}", moves_made(s)), ui.text),
         ];
+        let o = app.look.key_of(Context::Game, &Action::OpenPicker);
         match self.offer.others {
             0 => {}
-            1 => lines.push(Line::styled("One more saved game waits in the picker (o).", ui.dim)),
-            n => lines.push(Line::styled(format!("{n} more saved games wait in the picker (o)."), ui.dim)),
+            1 => lines.push(Line::styled(format!("One more saved game waits in the picker ({o})."), ui.dim)),
+            n => lines.push(Line::styled(format!("{n} more saved games wait in the picker ({o})."), ui.dim)),
         }
         lines.push(Line::raw(""));
         lines.push(key_line(app, Context::Resume));
@@ -215,7 +218,11 @@ impl Widget for IdView<'_> {
             Some(store) => format!("writes it to {}", store.dir().join(ID_FILE).display()),
             None => "writes it to a file (no data directory here)".to_string(),
         };
-        lines.push(Line::from(vec![Span::styled("w", ui.key), Span::styled(format!(" {file}; Esc closes."), ui.dim)]));
+        let (write, esc) = (look.key_of(Context::Popup, &Action::WriteId), look.key_of(Context::Popup, &Action::Close));
+        lines.push(Line::from(vec![
+            Span::styled(write, ui.key),
+            Span::styled(format!(" {file}; {esc} closes."), ui.dim),
+        ]));
         let lines = look.lines(lines);
         // No side borders, so that selecting an ID with the mouse picks up no frame characters;
         // the text under the IDs wraps (with hanging indents) as any other.

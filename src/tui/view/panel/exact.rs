@@ -2,8 +2,10 @@
 //! nodes and time; from the current position a hint (the optimal next move), par from here, and
 //! how far the player's game now is from optimal.
 
+use super::key;
 use super::{count, duration, failure, labelled, move_spans, pending};
 use crate::solver::{Problem, Solution};
+use crate::tui::action::ExplorerAction as Ex;
 use crate::tui::app::{App, Optimum};
 use crate::tui::explorer::runs::{Run, RunState};
 use ratatui::text::{Line, Span};
@@ -58,16 +60,18 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         }
         None if from_here.is_none() && !ex.follow_exact => {
             lines.push(Line::raw(""));
-            lines.push(Line::styled(format!(" i: hint from {name}; x: solve from here"), ui.dim));
+            let (i, x) = (key(app, Ex::Hint), key(app, Ex::RunOrCancel));
+            lines.push(Line::styled(format!(" {i}: hint from {name}; {x}: solve from here"), ui.dim));
         }
         None => {}
     }
     if from_here.is_some_and(|r| !r.finished()) || from_start.is_some_and(|r| !r.finished()) {
-        lines.push(Line::styled(" x cancels", ui.dim));
+        lines.push(Line::styled(format!(" {} cancels", key(app, Ex::RunOrCancel)), ui.dim));
     } else if from_here.is_some_and(|r| matches!(r.state, RunState::Failed(_))) {
-        lines.push(Line::styled(" x tries again", ui.dim));
+        lines.push(Line::styled(format!(" {} tries again", key(app, Ex::RunOrCancel)), ui.dim));
     } else if from_here.and_then(Run::solution).is_some() {
-        lines.push(Line::styled(" p steps through the solution from here", ui.dim));
+        lines
+            .push(Line::styled(format!(" {} steps through the solution from here", key(app, Ex::StepThrough)), ui.dim));
     }
     lines
 }

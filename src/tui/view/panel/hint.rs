@@ -2,7 +2,9 @@
 //! (and why the exact answer is not there), and how the game stands against the optimum and the
 //! move limit.
 
+use super::key;
 use super::{labelled, move_spans};
+use crate::tui::action::ExplorerAction as Ex;
 use crate::tui::app::App;
 use crate::tui::hint::{Answer, BUDGET};
 use ratatui::text::{Line, Span};
@@ -65,7 +67,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         lines.push(labelled(app, "Limit", vec![Span::styled(text, ui.text)]));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled(" i hides the hint.", ui.dim));
+    lines.push(Line::styled(format!(" {} hides the hint.", key(app, Ex::Hint)), ui.dim));
     lines.push(Line::styled(" A game with hints counts as assisted.", ui.dim));
     lines
 }

@@ -89,11 +89,13 @@ impl Widget for SolverPanel<'_> {
         // Where the panel is cut, its frame says there is more, and how to see it.
         let dim = look.ui().dim;
         if scroll > 0 {
-            let above = format!(" {} {scroll} more (PgUp) ", look.sym(Sym::MoreAbove));
+            let up = key(app, crate::tui::action::ExplorerAction::PagePanel(-1));
+            let above = format!(" {} {scroll} more ({up}) ", look.sym(Sym::MoreAbove));
             block = block.title_bottom(Line::styled(above, dim).left_aligned());
         }
         if scroll < max {
-            let below = format!(" {} {} more (PgDn) ", look.sym(Sym::MoreBelow), max - scroll);
+            let down = key(app, crate::tui::action::ExplorerAction::PagePanel(1));
+            let below = format!(" {} {} more ({down}) ", look.sym(Sym::MoreBelow), max - scroll);
             block = block.title_bottom(Line::styled(below, dim).right_aligned());
         }
         let inner = block.inner(area);
@@ -108,6 +110,11 @@ fn family_title(f: Family) -> &'static str {
         Family::Exact => "Exact",
         Family::Polynomial => "Polynomial",
     }
+}
+
+/// The key for one of the explorer's actions while playing, as the panel names it.
+pub fn key(app: &App, action: crate::tui::action::ExplorerAction) -> String {
+    app.look.key_of(crate::tui::keymap::Context::Game, &crate::tui::action::Action::Explorer(action))
 }
 
 /// The cells the panel's solver points at for its next move from here (shown on the board):

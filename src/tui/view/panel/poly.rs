@@ -3,8 +3,10 @@
 //! with its complexity and source, its notes, and, when its answer is not proven optimal (a
 //! procedure kept as published), the correct answer beside it.
 
+use super::key;
 use super::{duration, failure, labelled, pending};
 use crate::solver::{Family, Problem, SolveError};
+use crate::tui::action::ExplorerAction as Ex;
 use crate::tui::app::App;
 use crate::tui::explorer::runs::RunState;
 use ratatui::text::{Line, Span};
@@ -15,7 +17,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     let Some(chosen) = ex.chosen(Family::Polynomial) else {
         return vec![
             Line::styled(" This floodit has no polynomial-time solvers.", ui.dim),
-            Line::styled(" f shows the next view.", ui.dim),
+            Line::styled(format!(" {} shows the next view.", key(app, Ex::NextFamily)), ui.dim),
         ];
     };
     let name = chosen.name().to_string();
