@@ -158,6 +158,19 @@ pub enum Request {
     },
 }
 
+/// Why the dialog makes no game: the field that is wrong (focus goes there) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub field: Field,
+    pub why: String,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field.label(), self.why)
+    }
+}
+
 /// The dialog's fields as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dialog {
@@ -169,8 +182,8 @@ pub struct Dialog {
     pub seed: String,
     pub id: String,
     pub focus: Field,
-    /// Why the last Enter made no game (the ID's error, say), and at which field.
-    pub refused: Option<(Field, String)>,
+    /// Why the last Enter made no game (the ID's error, say).
+    pub refused: Option<Refusal>,
 }
 
 impl Dialog {
@@ -280,10 +293,8 @@ impl Dialog {
 
     /// What is wrong with field `f`, if anything (the ID is checked when the game is made).
     pub fn problem(&self, f: Field) -> Option<String> {
-        if let Some((at, why)) = &self.refused
-            && *at == f
-        {
-            return Some(why.clone());
+        if let Some(r) = self.refused.as_ref().filter(|r| r.field == f) {
+            return Some(r.why.clone());
         }
         if !self.in_use(f) {
             return None;
@@ -298,8 +309,8 @@ impl Dialog {
     }
 
     /// The first field with a problem, and the problem.
-    pub fn first_problem(&self) -> Option<(Field, String)> {
-        Field::ALL.iter().find_map(|&f| self.problem(f).map(|p| (f, p)))
+    pub fn first_problem(&self) -> Option<Refusal> {
+        Field::ALL.iter().find_map(|&field| self.problem(field).map(|why| Refusal { field, why }))
     }
 
     fn size(&self) -> Result<BoardSize, String> {
@@ -349,18 +360,19 @@ impl Dialog {
     }
 
     /// What the fields ask for, or the first field that is wrong and why.
-    pub fn request(&self) -> Result<Request, (Field, String)> {
+    pub fn request(&self) -> Result<Request, Refusal> {
         if let Some(p) = self.first_problem() {
             return Err(p);
         }
-        let slack = self.slack().map_err(|e| (Field::Slack, e))?;
+        let refuse = |field| move |why| Refusal { field, why };
+        let slack = self.slack().map_err(refuse(Field::Slack))?;
         if self.from_id() {
             return Ok(Request::Id { text: self.id.trim().to_string(), slack });
         }
         let board = RandomBoard {
-            size: Some(self.size().map_err(|e| (Field::Size, e))?),
-            colours: Some(self.colours().map_err(|e| (Field::Colours, e))?),
-            seed: self.seed().map_err(|e| (Field::Seed, e))?,
+            size: Some(self.size().map_err(refuse(Field::Size))?),
+            colours: Some(self.colours().map_err(refuse(Field::Colours))?),
+            seed: self.seed().map_err(refuse(Field::Seed))?,
             topology: Some(self.topology),
             free: self.free,
             pivot: None,
@@ -453,10 +465,10 @@ mod tests {
         assert!(d.problem(Field::Slack).is_some());
         typed(&mut d, Field::Seed, "x");
         assert!(d.problem(Field::Seed).is_some());
-        assert_eq!(d.request().unwrap_err().0, Field::Colours, "the first wrong field");
+        assert_eq!(d.request().unwrap_err().field, Field::Colours, "the first wrong field");
         // A pasted ID makes the board: the board's fields no longer matter, the slack does.
         typed(&mut d, Field::Id, "6x6:000000000000000000000000000000000001,9");
-        assert_eq!(d.first_problem(), Some((Field::Slack, d.problem(Field::Slack).unwrap())));
+        assert_eq!(d.first_problem(), Some(Refusal { field: Field::Slack, why: d.problem(Field::Slack).unwrap() }));
         typed(&mut d, Field::Slack, "0");
         let Ok(Request::Id { slack: 0, .. }) = d.request() else { panic!("{:?}", d.request()) };
     }

@@ -6,7 +6,7 @@ use crate::formats::{Puzzle, id};
 use crate::tui::action::{Action, DialogKey};
 use crate::tui::app::{App, Offer, Optimum, Origin, Overlay, Tone};
 use crate::tui::keymap::Context;
-use crate::tui::new_game::{Field, Request};
+use crate::tui::new_game::{Field, Refusal, Request};
 use crate::tui::picker::{Entry, Picker};
 use crate::tui::save::{Loaded, problem_note};
 use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
@@ -29,18 +29,19 @@ fn start_from_dialog(app: &mut App, events: &mut Events) {
         Ok(Request::Random { board, slack }) => board
             .puzzle()
             .map(|(p, seed)| (p, Origin::Random { seed }, slack))
-            .map_err(|e| (Field::Size, e.to_string())),
-        Ok(Request::Id { text, slack }) => {
-            id::parse_any(&text).map(|p| (p, Origin::Id, slack)).map_err(|e| (Field::Id, e.to_string()))
-        }
+            .map_err(|e| Refusal { field: Field::Size, why: e.to_string() }),
+        Ok(Request::Id { text, slack }) => id::parse_any(&text)
+            .map(|p| (p, Origin::Id, slack))
+            .map_err(|e| Refusal { field: Field::Id, why: e.to_string() }),
         Err(wrong) => Err(wrong),
     };
     let (puzzle, origin, slack) = match made {
         Ok(m) => m,
-        Err((field, why)) => {
-            d.focus = field;
-            d.refused = Some((field, why.clone()));
-            app.say(Tone::Warn, format!("{}: {why}", field.label()));
+        Err(refusal) => {
+            d.focus = refusal.field;
+            let text = refusal.to_string();
+            d.refused = Some(refusal);
+            app.say(Tone::Warn, text);
             return;
         }
     };

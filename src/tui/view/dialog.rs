@@ -101,8 +101,8 @@ impl Widget for DialogView<'_> {
         // The first problem in full (when it was cut, or is another field's), so that Enter's
         // refusal is never a surprise.
         let whole = |f: Field, p: &str| if side { p.chars().count() > room } else { f != d.focus };
-        if let Some((f, p)) = d.first_problem().filter(|(f, p)| whole(*f, p)) {
-            body.push(plain(Line::styled(format!("{}: {p}", f.label()), ui.warn)));
+        if let Some(r) = d.first_problem().filter(|r| whole(r.field, &r.why)) {
+            body.push(plain(Line::styled(r.to_string(), ui.warn)));
         }
         let made = app.game.moves_made();
         if made > 0 && !app.game.is_solved() {

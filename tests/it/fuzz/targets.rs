@@ -223,8 +223,8 @@ fn new_game_file(bytes: &[u8]) -> Result<bool, String> {
             }
         }
         Ok(Request::Id { .. }) => return Err("remembered choices hold no ID".into()),
-        Err((_, why)) => {
-            refused(&why)?;
+        Err(refusal) => {
+            refused(&refusal.why)?;
         }
     }
     let again = dialog.choices(&choices);
