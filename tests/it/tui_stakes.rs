@@ -74,12 +74,14 @@ fn a_better_answer_lowers_the_limit_with_a_note() {
     assert!(said.starts_with(&format!("move limit now {now} (was {first}): the ")), "{said}");
     assert!(said.ends_with(&format!(" {moves} (fast) + slack 5")) || said.contains("proven by exact search"), "{said}");
     assert!(a.stakes.basis.as_ref().unwrap().proven);
-    // Before the first move too, once nothing else is being said (a cursor key clears the
-    // greeting).
+    // Before the first move the limit settles silently: the title shows it, and no line about
+    // a limit nobody played against stays on the status line.
     let mut b = app_with(&["--seed", "3"], 80, 24, None, true);
     press(&mut b, "l");
     settle(&mut b);
-    assert!(b.status.as_ref().unwrap().text.starts_with(&format!("move limit now {now} (was {first})")));
+    assert_eq!(b.game.move_limit(), Some(now));
+    assert!(b.status.as_ref().is_none_or(|s| !s.text.contains("move limit now")), "{:?}", b.status);
+    assert!(screen(&b).lines().next().unwrap().ends_with(&format!("move 0 of {now}")));
 }
 
 #[test]

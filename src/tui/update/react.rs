@@ -173,9 +173,10 @@ fn limit(app: &mut App) {
     let Some(lowered) = app.stakes.refresh_limit(&mut app.game, &app.optimum) else { return };
     let made = app.game.moves_made();
     app.unsaved |= made > 0;
-    // Said once play has begun, or when nothing else is being said (a greeting at the start
-    // stays: the limit then changes within moments of the first frame).
-    if made > 0 || app.status.is_none() {
+    // Said once play has begun: before the first move the limit settles within moments of the
+    // first frame, and the title shows it (a line about a limit nobody played against would
+    // only stay on screen, stale, until the next key).
+    if made > 0 {
         let slack = app.stakes.slack;
         let text = format!(
             "move limit now {} (was {}): {} + slack {slack}",

@@ -20,18 +20,22 @@ pub struct BoardView<'a> {
     pub app: &'a App,
     /// Where its cells go ([`geom`]).
     pub geom: BoardGeom,
+    /// With its frame (titled), or the cells alone where the frame would cost rows the board
+    /// needs.
+    pub framed: bool,
 }
 
-/// Where the cells of the board shown go in the board pane `area`: the whole board when it
-/// fits, else the part around the cursor (or the pivot, while stepping).
-pub fn geom(app: &App, area: Rect) -> BoardGeom {
+/// Where the cells of the board shown go in the board pane `area` (inside its frame when
+/// `framed`): the whole board when it fits, else the part around the cursor (or the pivot,
+/// while stepping).
+pub fn geom(app: &App, area: Rect, framed: bool) -> BoardGeom {
     let game = app.shown_game();
     let g = game.board().graph();
     let focus = match app.explorer.mode {
         ExMode::Step(_) => g.pos(game.mode().pivot().unwrap_or(0)),
         _ => app.cursor,
     };
-    board_geom(inner(area), g, focus)
+    board_geom(if framed { inner(area) } else { area }, g, focus)
 }
 
 /// The drawing area inside the board pane's border.
@@ -164,6 +168,10 @@ impl Widget for BoardView<'_> {
         let game = app.shown_game();
         let marks = Marks::of_app(app);
         let geom = self.geom;
+        if !self.framed {
+            draw(look, game, &marks, &geom, buf);
+            return;
+        }
         let title = match app.explorer.stepper() {
             Some(s) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
             None => " Board ".to_string(),

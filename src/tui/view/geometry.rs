@@ -11,19 +11,26 @@ use ratatui::layout::Rect;
 pub const MIN_WIDTH: u16 = 40;
 pub const MIN_HEIGHT: u16 = 12;
 
-/// The narrowest side column (history and solver panel).
+/// The narrowest and widest side column (history and solver panel) beside the board.
 const SIDE_MIN: u16 = 30;
 const SIDE_MAX: u16 = 50;
 /// Height of the solver panel's content plus borders.
 pub const PANEL_HEIGHT: u16 = 12;
 /// The history keeps at least this many rows beside a solver view.
 const HISTORY_MIN: u16 = 5;
+/// The panes under a board keep at least this many rows, or are folded away.
+const BELOW_MIN: u16 = 5;
 
+/// Where each pane goes. The board gets its room first; a pane that does not fit is an empty
+/// rectangle (folded away) and is not drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Panes {
     pub title: Rect,
     pub board: Rect,
-    /// The colour legend, under the board.
+    /// The board has its frame (it goes without one where the two rows would make it scroll).
+    pub framed: bool,
+    /// The colour legend, under the board (or atop the side column when the board needs the
+    /// whole height).
     pub legend: Rect,
     pub history: Rect,
     pub panel: Rect,
@@ -31,11 +38,12 @@ pub struct Panes {
     pub footer: Rect,
 }
 
-/// Columns and rows the board needs at two columns per tile (with wrap marks and borders).
+/// Columns and rows the board's cells need at two columns per tile (with wrap marks), frame not
+/// counted.
 fn board_need(g: &Graph) -> (u16, u16) {
     let wrap = if g.topology().wraps() { 2 } else { 0 };
     let shape = Shape::of(g);
-    ((shape.cols * 2 + 2 + wrap).min(u16::MAX as usize) as u16, (shape.rows + 2).min(u16::MAX as usize) as u16)
+    ((shape.cols * 2 + wrap).min(u16::MAX as usize) as u16, shape.rows.min(u16::MAX as usize) as u16)
 }
 
 /// How a board's cells sit on screen, in tiles: the graph's own rows and columns, except for the
@@ -86,59 +94,232 @@ impl Shape {
 }
 
 /// The panes for `area`, or `None` when the terminal is too small.
+///
+/// The board comes first: side by side with the history and the solver panel when they fit
+/// beside it, else stacked above them; its frame goes, then the legend moves beside it, then the
+/// side panes fold away, before the board would scroll. A short, wide board (a cycle, a strip)
+/// goes above the panes rather than leave most of a tall pane empty. It scrolls only when it
+/// cannot fit the whole room under the title.
 pub fn panes(area: Rect, app: &App) -> Option<Panes> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
     let row = |y: u16| Rect { x: area.x, y, width: area.width, height: 1 };
-    let title = row(area.y);
-    let footer = row(area.y + area.height - 1);
-    let status = row(area.y + area.height - 2);
+    let chrome =
+        Chrome { title: row(area.y), status: row(area.y + area.height - 2), footer: row(area.y + area.height - 1) };
     let main = Rect { x: area.x, y: area.y + 1, width: area.width, height: area.height - 3 };
-    let (need_w, need_h) = board_need(app.game.board().graph());
-    // Solver views and step-throughs have more to say than the board facts.
-    let exploring = app.explorer.panel != Panel::Facts || app.explorer.stepper().is_some();
-    if main.width >= need_w + SIDE_MIN {
-        // Side by side: the side column gets what the board leaves (within limits), and the
-        // board takes the rest, so it grows on big screens.
-        let side_w = (main.width - need_w).clamp(SIDE_MIN, SIDE_MAX);
-        let board = Rect { width: main.width - side_w, ..main };
-        let side = Rect { x: main.x + board.width, width: side_w, ..main };
-        let panel_h = PANEL_HEIGHT.min(side.height.saturating_sub(4)).max(side.height / 2);
-        let panel_h = if side.height >= PANEL_HEIGHT + 4 { PANEL_HEIGHT } else { panel_h };
-        let panel_h =
-            if exploring { panel_h.max((side.height * 3 / 4).min(side.height - HISTORY_MIN)) } else { panel_h };
-        let history = Rect { height: side.height - panel_h, ..side };
-        let panel = Rect { y: side.y + history.height, height: panel_h, ..side };
-        let (board, legend) = split_legend(board, need_h, app);
-        Some(Panes { title, board, legend, history, panel, status, footer })
-    } else {
-        // Stacked: the board on top, history and solver panel side by side below.
-        let below_min = 6.min(main.height / 2);
-        let board_h = need_h.min(main.height - below_min).max(main.height / 2);
-        let board = Rect { height: board_h, ..main };
-        let below = Rect { y: main.y + board_h, height: main.height - board_h, ..main };
-        // A solver view has more to say than the history.
-        let history_w = if exploring { below.width / 3 } else { below.width * 2 / 5 };
-        let history = Rect { width: history_w, ..below };
-        let panel = Rect { x: below.x + history.width, width: below.width - history.width, ..below };
-        let (board, legend) = split_legend(board, need_h, app);
-        Some(Panes { title, board, legend, history, panel, status, footer })
+    let board = app.game.board();
+    let fit = Fit {
+        need: board_need(board.graph()),
+        colours: board.num_colours(),
+        cells: board.len(),
+        // Solver views and step-throughs have more to say than the board facts.
+        exploring: app.explorer.panel != Panel::Facts || app.explorer.stepper().is_some(),
+    };
+    let beside = fit.side_by_side(main);
+    let above = fit.stacked(main);
+    // How big its cells are drawn in a layout.
+    let cell_w = |l: &Layout| {
+        let inner = if l.framed { super::board::inner(l.board) } else { l.board };
+        board_geom(inner, board.graph(), Pos { row: 0, col: 0 }).cw
+    };
+    // A short board stacks above the panes rather than leave most of a tall pane empty.
+    let short = (fit.need.1 + 2) * 2 < main.height;
+    let (layout, _) = match (beside, above) {
+        (Some(b), Some(a)) if a.1 && !b.1 => a,
+        (Some(b), Some(a)) if a.1 && cell_w(&a.0) >= cell_w(&b.0) && short => a,
+        (Some(b), Some(a)) if !b.1 && !a.1 => {
+            if a.0.shown > b.0.shown {
+                a
+            } else {
+                b
+            }
+        }
+        (Some(b), _) => b,
+        (None, Some(a)) => a,
+        (None, None) => return None,
+    };
+    Some(layout.panes(chrome))
+}
+
+/// The title, status and footer lines.
+struct Chrome {
+    title: Rect,
+    status: Rect,
+    footer: Rect,
+}
+
+/// What the layout must make room for.
+struct Fit {
+    /// The board's cells at two columns per tile, without a frame.
+    need: (u16, u16),
+    colours: usize,
+    cells: usize,
+    exploring: bool,
+}
+
+/// One way to place the panes, and how many of the board's rows it shows.
+struct Layout {
+    board: Rect,
+    framed: bool,
+    legend: Rect,
+    history: Rect,
+    panel: Rect,
+    shown: u16,
+}
+
+impl Layout {
+    fn panes(self, c: Chrome) -> Panes {
+        let Layout { board, framed, legend, history, panel, .. } = self;
+        Panes { title: c.title, board, framed, legend, history, panel, status: c.status, footer: c.footer }
     }
 }
 
-/// Splits the board's column into the board and the legend under it: the legend gets the rows
-/// the board does not need, as many as its fullest form wants, and at least what shows every
-/// colour (taken from the board, which then scrolls or shrinks), but never half the column.
-fn split_legend(column: Rect, need_h: u16, app: &App) -> (Rect, Rect) {
-    let board = app.game.board();
-    let (k, cells) = (board.num_colours(), board.len());
-    let want = legend::wanted_rows(k, cells, column.width);
-    let least = legend::least_rows(k, cells, column.width);
-    let spare = column.height.saturating_sub(need_h);
-    let h = spare.min(want).max(least).min(column.height / 2);
-    let board = Rect { height: column.height - h, ..column };
-    (board, Rect { y: board.bottom(), height: h, ..column })
+const NONE: Rect = Rect { x: 0, y: 0, width: 0, height: 0 };
+
+/// Splits `column` into the board (rows it needs, `need_h`, plus its frame if `framed`) and the
+/// legend under it (the spare rows it wants, at least every colour), leaving `keep` rows below.
+fn board_and_legend(column: Rect, need_h: u16, framed: bool, legend_h: u16) -> (Rect, Rect) {
+    let board_h = column.height.saturating_sub(legend_h).max(need_h + if framed { 2 } else { 0 });
+    let board = Rect { height: board_h.min(column.height), ..column };
+    (board, Rect { y: board.bottom(), height: column.height - board.height, ..column })
+}
+
+impl Fit {
+    fn least_legend(&self, width: u16) -> u16 {
+        legend::least_rows(self.colours, self.cells, width)
+    }
+
+    /// The rows the legend takes at `width` given at most `most`: its fullest form that fits.
+    fn legend_rows(&self, width: u16, most: u16) -> u16 {
+        legend::rows_needed(
+            self.colours,
+            self.cells,
+            width,
+            most.min(legend::wanted_rows(self.colours, self.cells, width)),
+        )
+    }
+
+    /// The board's column on the left, the side panes on the right. `None` when the side panes
+    /// do not fit beside the board's columns. The flag: the board is shown whole.
+    fn side_by_side(&self, main: Rect) -> Option<(Layout, bool)> {
+        let (need_w, need_h) = self.need;
+        let side_room = main.width.checked_sub(need_w)?;
+        if side_room < SIDE_MIN {
+            return None;
+        }
+        // The side column gets what the board leaves (within limits) less the board's frame, and
+        // the board takes the rest, so it grows on big screens.
+        let side_w = side_room.saturating_sub(2).clamp(SIDE_MIN, SIDE_MAX);
+        let column = Rect { width: main.width - side_w, ..main };
+        let side = Rect { x: main.x + column.width, width: side_w, ..main };
+        let framed_w = column.width >= need_w + 2;
+        let least = self.least_legend(column.width);
+        let spare = |framed: bool| main.height.checked_sub(need_h + if framed { 2 } else { 0 });
+        let (board, framed, legend, side) = match (spare(framed_w), spare(false)) {
+            (Some(s), _) if s >= least => {
+                let h = self.legend_rows(column.width, s).max(least);
+                let (b, l) = board_and_legend(column, need_h, true, h);
+                (b, true, l, side)
+            }
+            (_, Some(s)) if s >= least => {
+                let (b, l) = board_and_legend(column, need_h, false, self.legend_rows(column.width, s).max(least));
+                (b, false, l, side)
+            }
+            // The board needs the whole height: the legend goes atop the side column.
+            (_, Some(_)) => {
+                let h = self.legend_rows(side.width, side.height / 3).max(self.least_legend(side.width));
+                let legend = Rect { height: h, ..side };
+                (column, false, legend, Rect { y: side.y + h, height: side.height - h, ..side })
+            }
+            // Too tall for the terminal: the board scrolls, framed, with the legend under it.
+            (_, None) => {
+                let (b, l) = board_and_legend(column, 0, true, least.min(column.height / 2));
+                (b, true, l, side)
+            }
+        };
+        let (history, panel) = self.split_side(side);
+        let inner_h = board.height - if framed { 2 } else { 0 };
+        let whole = inner_h >= need_h && column.width >= need_w + if framed { 2 } else { 0 };
+        Some((Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h) }, whole))
+    }
+
+    /// A board too big for `room`, which scrolls: with the legend beside it where a column of
+    /// it fits, else under it; framed (the frame says which part shows) unless the frame would
+    /// leave it fewer than three rows. The flag: framed.
+    fn scrolling(&self, room: Rect) -> (Rect, Rect, bool) {
+        let beside_w = room.width.saturating_sub(self.need.0 + 2);
+        if beside_w > 0 && self.least_legend(beside_w) <= room.height {
+            let board = Rect { width: room.width - beside_w, ..room };
+            return (board, Rect { x: board.right(), width: beside_w, ..room }, room.height >= 5);
+        }
+        let legend_h = self.least_legend(room.width).min(room.height / 2);
+        let framed = room.height - legend_h >= 5;
+        let (b, l) = board_and_legend(room, 0, framed, legend_h);
+        (b, l, framed)
+    }
+
+    /// History above the solver panel: the panel gets its height (more while exploring), the
+    /// history what is left.
+    fn split_side(&self, side: Rect) -> (Rect, Rect) {
+        let mut panel_h = if side.height >= PANEL_HEIGHT + 4 { PANEL_HEIGHT } else { side.height / 2 };
+        if self.exploring {
+            panel_h = panel_h.max((side.height * 3 / 4).min(side.height.saturating_sub(HISTORY_MIN)));
+        }
+        let history = Rect { height: side.height - panel_h, ..side };
+        (history, Rect { y: side.y + history.height, height: panel_h, ..side })
+    }
+
+    /// The board on top, the history and the solver panel side by side below it when they fit
+    /// (the solver panel alone, or nothing, when they do not).
+    fn stacked(&self, main: Rect) -> Option<(Layout, bool)> {
+        let (need_w, need_h) = self.need;
+        let least = self.least_legend(main.width);
+        let framed_fits = main.width >= need_w + 2;
+        let tries = [(true, BELOW_MIN), (false, BELOW_MIN), (true, 0), (false, 0)];
+        let fits = tries.into_iter().find(|&(framed, below)| {
+            (framed_fits || !framed) && need_h + if framed { 2 } else { 0 } + least + below <= main.height
+        });
+        let (board, framed, legend, below) = match fits {
+            // The panes folded away while exploring: the board scrolls instead, to keep the panel.
+            Some((_, 0)) | None if self.exploring => {
+                let below_h = (main.height * 2 / 5).max(BELOW_MIN + 1).min(main.height);
+                let top = Rect { height: main.height - below_h, ..main };
+                let (b, l, framed) = self.scrolling(top);
+                (b, framed, l, Rect { y: top.bottom(), height: below_h, ..main })
+            }
+            Some((framed, below)) => {
+                let board_h = need_h + if framed { 2 } else { 0 };
+                let room = main.height - board_h - below;
+                // Under a board with panes below, the legend keeps to a few rows.
+                let legend_h =
+                    if below > 0 { self.legend_rows(main.width, room.min(least + 3)).max(least) } else { room };
+                let board = Rect { height: board_h, ..main };
+                let legend = Rect { y: board.bottom(), height: legend_h, ..main };
+                let rest = Rect { y: legend.bottom(), height: main.bottom() - legend.bottom(), ..main };
+                (board, framed, legend, rest)
+            }
+            // Too tall for the terminal: the board scrolls, framed, with the legend beside it
+            // where a column of it fits, else under it.
+            None => {
+                let (b, l, framed) = self.scrolling(main);
+                (b, framed, l, NONE)
+            }
+        };
+        let (history, panel) = if below.height == 0 {
+            (NONE, NONE)
+        } else if self.exploring && below.height < BELOW_MIN + 2 {
+            (NONE, below)
+        } else {
+            // A solver view has more to say than the history.
+            let history_w = if self.exploring { below.width / 3 } else { below.width * 2 / 5 };
+            let history = Rect { width: history_w, ..below };
+            (history, Rect { x: below.x + history.width, width: below.width - history.width, ..below })
+        };
+        let inner_h = board.height - if framed { 2 } else { 0 };
+        let whole = inner_h >= need_h && main.width >= need_w + if framed { 2 } else { 0 };
+        Some((Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h) }, whole))
+    }
 }
 
 /// How the board is drawn inside its pane.

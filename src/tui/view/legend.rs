@@ -153,6 +153,17 @@ pub fn least_rows(k: usize, cells: usize, width: u16) -> u16 {
     rows_for(Form::Tiny, k, cells, width)
 }
 
+/// The fewest rows, at most `most`, that show the legend in the fullest form it can take in
+/// `width` columns and `most` rows (so that a legend given room leaves no blank rows).
+pub fn rows_needed(k: usize, cells: usize, width: u16, most: u16) -> u16 {
+    let full = arrange(k, cells, Rect::new(0, 0, width, most));
+    let same = |h: u16| {
+        let a = arrange(k, cells, Rect::new(0, 0, width, h));
+        (a.form, a.bordered, a.entries.len()) == (full.form, full.bordered, full.entries.len())
+    };
+    (least_rows(k, cells, width).min(most)..most).find(|&h| same(h)).unwrap_or(most)
+}
+
 /// The fullest form that shows every colour in `area` (boxed when there is room for the box).
 pub fn arrange(k: usize, cells: usize, area: Rect) -> Arrangement {
     let forms = [Form::Words, Form::Compact, Form::Tiny];
@@ -165,7 +176,7 @@ pub fn arrange(k: usize, cells: usize, area: Rect) -> Arrangement {
     let tries = forms.iter().map(|&f| (f, true, boxed)).chain(forms.iter().map(|&f| (f, false, area)));
     let (form, bordered, inner) = tries
         .clone()
-        .find(|&(f, _, r)| r.width > 0 && rows_for(f, k, cells, r.width) <= r.height)
+        .find(|&(f, _, r)| r.width >= entry_width(f, cells) && rows_for(f, k, cells, r.width) <= r.height)
         .unwrap_or((Form::Tiny, false, area));
     let w = entry_width(form, cells);
     let across = per_row(form, cells, inner.width);

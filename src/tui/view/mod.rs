@@ -40,16 +40,21 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         let body = Rect { y: p.title.bottom(), height: p.status.y - p.title.bottom(), ..area };
         frame.render_widget(compare::CompareView { app, compare }, body);
     } else {
-        let geom = board::geom(app, p.board);
-        frame.render_widget(board::BoardView { app, geom }, p.board);
+        let geom = board::geom(app, p.board, p.framed);
+        frame.render_widget(board::BoardView { app, geom, framed: p.framed }, p.board);
         drawn.board = Some(geom);
         let arrangement = legend::arrangement(app, p.legend);
         drawn.legend = arrangement.entries.clone();
         frame.render_widget(legend::LegendView { app, arrangement }, p.legend);
-        frame.render_widget(history::HistoryView { app }, p.history);
-        let panel = panel::SolverPanel::new(app, p.panel);
-        drawn.panel = Some(panel.room());
-        frame.render_widget(panel, p.panel);
+        // Panes folded away to give the board its room are not drawn.
+        if !p.history.is_empty() {
+            frame.render_widget(history::HistoryView { app }, p.history);
+        }
+        if !p.panel.is_empty() {
+            let panel = panel::SolverPanel::new(app, p.panel);
+            drawn.panel = Some(panel.room());
+            frame.render_widget(panel, p.panel);
+        }
     }
     frame.render_widget(chrome::StatusLine { app }, p.status);
     frame.render_widget(chrome::Footer { app }, p.footer);
