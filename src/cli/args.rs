@@ -57,8 +57,9 @@ pub struct BoardArgs {
     /// Number of colours.
     #[arg(long, visible_alias = "colors", value_name = "K")]
     pub colours: Option<usize>,
-    /// Seed for a reproducible board.
-    #[arg(long, value_name = "N")]
+    /// Seed for a reproducible board: a number, or any text (hashed; the same text gives the
+    /// same board everywhere).
+    #[arg(long, value_name = "SEED", value_parser = parse_seed)]
     pub seed: Option<u64>,
     /// Board topology.
     #[arg(long, value_name = "T", value_parser = parse_topology)]
@@ -279,6 +280,10 @@ impl std::str::FromStr for Size {
             None => Ok(Size { rows: None, cols: num(s).ok_or_else(bad)? }),
         }
     }
+}
+
+fn parse_seed(s: &str) -> Result<u64, String> {
+    Ok(crate::formats::random::seed_from_text(s))
 }
 
 fn parse_topology(s: &str) -> Result<Topology, String> {

@@ -2,9 +2,10 @@
 
 use super::CliError;
 use super::args::{BoardArgs, DatasetArgs, DatasetFormatArg, LimitArgs, PuzzleSource};
-use crate::formats::dataset::{Dataset, DatasetFormat};
+use crate::formats::dataset::{Dataset, DatasetFormat, PivotChoice};
 use crate::formats::{Puzzle, RandomBoard, id};
 use crate::solver::Limits;
+use std::io::Write;
 use std::path::Path;
 
 /// The puzzle named by a file path or an ID.
@@ -33,11 +34,29 @@ pub fn dataset(path: &Path, args: &DatasetArgs) -> Result<Dataset, CliError> {
     if args.limit == Some(0) {
         return Err(CliError::bad_input("--limit must be at least 1"));
     }
+    if let Some(note) = pivot_mismatch(path, args.pivot) {
+        // A note, not an error: the corner may be what is wanted; it goes to stderr, so that a
+        // report on stdout stays clean.
+        let _ = writeln!(std::io::stderr(), "floodit: note: {note}");
+    }
     let mut set = Dataset::open(path, args.pivot, format)?;
     if let Some(n) = args.limit {
         set.truncate(n);
     }
     Ok(set)
+}
+
+/// A data set whose file name says its boards are played from the centre, read with the
+/// pivot in the corner: its stated optima and any comparison would not hold.
+fn pivot_mismatch(path: &Path, pivot: PivotChoice) -> Option<String> {
+    let name = path.file_name()?.to_string_lossy().to_ascii_lowercase();
+    let says_centre = name.contains("centre") || name.contains("center");
+    (says_centre && pivot == PivotChoice::Corner).then(|| {
+        format!(
+            "{}: the name says the boards are played from the centre, but the pivot is the corner (--pivot centre plays them as named)",
+            path.display()
+        )
+    })
 }
 
 pub fn limits(args: &LimitArgs) -> Limits {

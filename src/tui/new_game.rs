@@ -56,7 +56,7 @@ impl Field {
             Field::Topology => "the board's shape (left/right to choose)",
             Field::Mode => "fixed: flood from a pivot; free: any cell",
             Field::Slack => "moves allowed over the optimum (0 = par)",
-            Field::Seed => "a number for a board you can share, or empty",
+            Field::Seed => "any word or number, for a board you can share; empty for a fresh one",
             Field::Id => "paste a floodit or Tatham ID",
         }
     }
@@ -356,7 +356,7 @@ impl Dialog {
         if s.is_empty() {
             return Ok(None);
         }
-        s.parse::<u64>().map(Some).map_err(|_| "a seed is a whole number (or empty for a fresh one)".to_string())
+        Ok(Some(crate::formats::random::seed_from_text(s)))
     }
 
     /// What the fields ask for, or the first field that is wrong and why.

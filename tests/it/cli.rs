@@ -182,3 +182,40 @@ fn solvers_and_completions() {
     let o = floodit(&["completions", "bash"]);
     assert!(o.status.success() && stdout(&o).contains("floodit"));
 }
+
+#[test]
+fn any_text_is_a_seed_and_a_number_gives_the_board_it_always_gave() {
+    let board = |seed: &str| {
+        let o = floodit(&["gen", "--size", "5", "--colours", "4", "--seed", seed]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        text[text.find("cells").unwrap()..].to_string()
+    };
+    assert_eq!(board("tuesday"), board("tuesday"), "the same text, the same board");
+    assert_ne!(board("tuesday"), board("wednesday"));
+    // Seed 5 as it was before text seeds (a board written down stays the same board).
+    assert_eq!(board("5"), "cells = \"\"\"\n0 1 2 3 3\n1 1 0 1 1\n0 0 3 0 2\n1 0 3 2 2\n2 0 1 1 1\n\"\"\"\n");
+}
+
+#[test]
+fn a_misspelt_solver_gets_a_suggestion() {
+    assert_bad(&["solve", "puzzles/kunigami-5x5.toml", "--solver", "exakt"], "did you mean 'exact'?");
+}
+
+#[test]
+fn a_centre_data_set_read_from_the_corner_gets_a_note() {
+    let o = floodit(&["bench", "data/codegolf-19x19c6-centre.txt", "--solver", "greedy", "--limit", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the name says the boards are played from the centre"), "{}", stderr(&o));
+    let o = floodit(&[
+        "bench",
+        "data/codegolf-19x19c6-centre.txt",
+        "--solver",
+        "greedy",
+        "--limit",
+        "1",
+        "--pivot",
+        "centre",
+    ]);
+    assert!(!stderr(&o).contains("note"), "{}", stderr(&o));
+}

@@ -1,5 +1,6 @@
 //! The compare view's chart: cells flooded after each move, one line per solver, with the
-//! optimum marked when it is known and the step shown.
+//! optimum marked when it is known and the step shown. Where it would be too narrow to read,
+//! a table says the same at the step shown: each solver's moves and the cells it has flooded.
 
 use super::pane;
 use super::text::width;
@@ -56,9 +57,44 @@ pub fn line_style(app: &App, c: &Compare, i: usize) -> Style {
     if numbered(app, c) { app.look.ui().text } else { Style { fg: app.look.colour(i as u8), ..Style::default() } }
 }
 
+/// Narrower than this, the chart is a table.
+const CHART_READABLE_W: u16 = 40;
+
+/// The table in place of the chart: per lane, its number, solver, moves and the cells flooded
+/// at the step shown.
+fn table(app: &App, c: &Compare, optimum: Option<usize>, area: Rect, buf: &mut Buffer) {
+    let ui = app.look.ui();
+    let sep = app.look.sym(Sym::Sep);
+    let step = c.playback.pos;
+    let title = match optimum {
+        Some(o) => format!(" Step {step}{sep}optimum {o} "),
+        None => format!(" Step {step} "),
+    };
+    let name_w = c.lanes.iter().map(|l| width(&l.solver)).max().unwrap_or(6).max(6);
+    let mut lines = vec![Line::styled(format!(" # {:<name_w$} {:>5} {:>7}", "solver", "moves", "flooded"), ui.dim)];
+    for (i, lane) in c.lanes.iter().enumerate() {
+        let (moves, flooded) = match lane.track.get(step.min(lane.len)) {
+            Some(&(_, cells)) => (lane.len.to_string(), format!("{cells:.0}")),
+            None => ("-".to_string(), "-".to_string()),
+        };
+        let number = Span::styled(format!(" {}", i + 1), line_style(app, c, i));
+        let rest = Span::styled(format!(" {:<name_w$} {moves:>5} {flooded:>7}", lane.solver), ui.text);
+        lines.push(Line::from(vec![number, rest]));
+    }
+    // Only as tall as its lines.
+    let area = Rect { height: area.height.min(lines.len() as u16 + 2), ..area };
+    let block = pane(&app.look, Line::from(title));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    ratatui::widgets::Paragraph::new(app.look.lines(lines)).render(inner, buf);
+}
+
 impl Widget for FloodChart<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, c) = (self.app, self.compare);
+        if area.width < CHART_READABLE_W {
+            return table(app, c, known_optimum(app, c), area, buf);
+        }
         let look = &app.look;
         let ui = look.ui();
         let cells = c.player.board().len() as f64;

@@ -32,6 +32,17 @@ pub struct BoardSize {
     pub cols: usize,
 }
 
+/// The seed a player's text names: a whole number is itself (so a seed written down, an ID's
+/// board and the pinned daily stay what they were), any other text its 64-bit FNV-1a hash, the
+/// same on every machine and in every version. Leading and trailing spaces do not count.
+pub fn seed_from_text(text: &str) -> u64 {
+    let text = text.trim();
+    if let Ok(n) = text.parse::<u64>() {
+        return n;
+    }
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
 /// A request for a random board. `None` takes the default: a 14x14 grid (12 cells on a one-row
 /// topology), 6 colours, a fresh seed, the top-left pivot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -107,6 +118,19 @@ mod tests {
         assert_eq!((seed, p.mode), (3, Mode::Free));
         let (_, fresh) = RandomBoard::default().puzzle().unwrap();
         assert!(fresh < 1_000_000_000);
+    }
+
+    #[test]
+    fn any_text_is_a_seed_and_a_number_is_itself() {
+        assert_eq!(seed_from_text("42"), 42);
+        assert_eq!(seed_from_text(" 7 "), 7);
+        assert_eq!(seed_from_text("18446744073709551615"), u64::MAX);
+        // Pinned: the hash must not change between versions, or shared seeds would change board.
+        assert_eq!(seed_from_text(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(seed_from_text("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(seed_from_text("tuesday"), seed_from_text(" tuesday"));
+        assert_ne!(seed_from_text("tuesday"), seed_from_text("Tuesday"));
+        assert_ne!(seed_from_text("-1"), seed_from_text("1"));
     }
 
     #[test]

@@ -83,11 +83,39 @@ pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {
         None => (spec, None),
     };
     let entries = entries();
-    let entry = entries
-        .iter()
-        .find(|e| e.name == name)
-        .ok_or_else(|| format!("unknown solver '{name}' (known: {})", names().join(", ")))?;
+    let entry = entries.iter().find(|e| e.name == name).ok_or_else(|| match closest(name) {
+        Some(near) => format!("unknown solver '{name}': did you mean '{near}'? (known: {})", names().join(", ")),
+        None => format!("unknown solver '{name}' (known: {})", names().join(", ")),
+    })?;
     entry.make(param)
+}
+
+/// The registered name nearest to `name` (at most two letters added, dropped or changed, and
+/// fewer than half of them), for a suggestion.
+fn closest(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase();
+    names()
+        .into_iter()
+        .map(|n| (edit_distance(&name, n), n))
+        .filter(|&(d, n)| d <= 2 && d * 2 < n.len().max(name.len()))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, n)| n)
+}
+
+/// Letters added, dropped or changed to turn `a` into `b` (Levenshtein).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// Every solver with its default options.
@@ -106,6 +134,9 @@ mod tests {
         }
         let err = |s: &str| create(s).err().unwrap();
         assert!(err("nope").contains("unknown solver 'nope'"));
+        assert!(!err("nope").contains("did you mean"), "{}", err("nope"));
+        assert!(err("exakt").contains("did you mean 'exact'?"), "{}", err("exakt"));
+        assert!(err("Greedy").contains("did you mean 'greedy'?"), "{}", err("Greedy"));
         assert!(err("oracle:3").contains("takes no option"));
         assert!(err("oracle:x").contains("bad option"));
         assert!(err("beam:0").contains("beam width"));

@@ -100,11 +100,20 @@ impl Policy for MostCells {
             .map(|c| Alternative {
                 mv: MoveJson::Colour(c),
                 score: gains.cells[c as usize] as f64,
-                detail: format!("gains {} cells in {} components", gains.cells[c as usize], gains.comps[c as usize]),
+                detail: format!(
+                    "gains {} in {}",
+                    counted(gains.cells[c as usize], "cell"),
+                    counted(gains.comps[c as usize], "component")
+                ),
             })
             .collect();
         Ok(Choice { colour, text, alternatives })
     }
+}
+
+/// "1 cell", "3 cells".
+fn counted(n: usize, what: &str) -> String {
+    if n == 1 { format!("1 {what}") } else { format!("{n} {what}s") }
 }
 
 #[cfg(test)]
