@@ -108,11 +108,14 @@ fn running_out_of_moves_says_so_and_the_player_may_undo_or_play_on() {
     assert_eq!(a.game.moves_made(), 8, "play goes on past the limit");
     let row = Stats::new(&dir).read().table.rows[0].clone();
     assert_eq!((row.games, row.wins), (1, 0));
-    // Flooding it in the end is no win.
-    press(&mut a, &"u".repeat(8));
+    // Starting over is not a new attempt: it says the game still counts as lost, and flooding
+    // it in the end is no win, the optimum stated, not praised.
+    press(&mut a, "s");
+    assert!(a.status.as_ref().unwrap().text.contains("this game still counts as lost"), "{:?}", a.status);
     press(&mut a, KUNIGAMI_OPTIMAL);
     let s = screen(&a);
     assert!(s.contains("Flooded, but lost") && s.contains("lost when it ran out of moves"), "{s}");
+    assert!(s.contains("the same length") && !s.contains("optimal!"), "{s}");
     assert_eq!(Stats::new(&dir).read().table.rows[0].games, 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -230,4 +233,27 @@ fn the_stakes_survive_a_save() {
     assert!(!b.stakes.own_limit);
     assert_eq!(b.game.mode(), Mode::Fixed { pivot: 0 });
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_first_look_at_solutions_says_it_makes_the_game_assisted() {
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    press(&mut a, "f");
+    assert!(a.status.as_ref().unwrap().text.ends_with("; assisted from now on"), "{:?}", a.status);
+    assert_eq!(a.stakes.help, [Help::Explorer]);
+    press(&mut a, "f");
+    assert!(!a.status.as_ref().unwrap().text.contains("assisted"), "said once: {:?}", a.status);
+}
+
+#[test]
+fn x_after_a_in_the_exact_view_says_the_new_solver_is_running_and_x_cancels_it() {
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    press(&mut a, "ffx");
+    settle(&mut a);
+    press(&mut a, "a");
+    let said = a.status.as_ref().unwrap().text.clone();
+    assert!(said.contains("is solving from here: x cancels"), "{said}");
+    press(&mut a, "x");
+    assert!(a.status.as_ref().unwrap().text.contains("cancelled"), "{:?}", a.status);
+    settle(&mut a);
 }

@@ -70,6 +70,17 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
     }
 }
 
+/// What a first look at solutions costs, added to what `f`, `p` and `v` say: as the hint says
+/// it, so that no game becomes assisted without a word (the daily puzzle's result above all).
+fn assist_note(app: &App) -> &'static str {
+    let shows = app.explorer.family().is_some() || !matches!(app.explorer.mode, Mode::Play);
+    match () {
+        _ if !shows || app.stakes.assisted() || app.stakes.recorded => "",
+        _ if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) => "; today's result: assisted",
+        _ => "; assisted from now on",
+    }
+}
+
 /// The key for one of the explorer's actions while playing, as a text names it.
 fn key(app: &App, action: ExplorerAction) -> String {
     app.look.key_of(Context::Game, &Action::Explorer(action))
@@ -99,22 +110,21 @@ fn next_family(app: &mut App) {
     let k = |a: ExplorerAction| key(app, a);
     let text = match app.explorer.panel {
         Panel::Facts => "the panel shows the board's facts".to_string(),
-        Panel::Family(Family::Heuristic) => format!(
-            "heuristics from here: {} picks one to explain, {} steps through it",
-            k(A::NextAlgorithm),
-            k(A::StepThrough)
-        ),
+        Panel::Family(Family::Heuristic) => {
+            format!("heuristics from here ({} picks, {} steps through)", k(A::NextAlgorithm), k(A::StepThrough))
+        }
         Panel::Family(Family::Exact) => format!(
-            "exact: {} solves from here, {} hints, {} steps through the solution",
+            "exact: {} solves from here, {} hints, {} steps through",
             k(A::RunOrCancel),
             k(A::Hint),
             k(A::StepThrough)
         ),
         Panel::Family(Family::Polynomial) => {
-            format!("polynomial: the board's class and algorithm; {} picks another", k(A::NextAlgorithm))
+            format!("polynomial: class and algorithm; {} picks another", k(A::NextAlgorithm))
         }
         Panel::Hint => "the hint".into(),
     };
+    let text = format!("{text}{}", assist_note(app));
     app.say(Tone::Info, text);
 }
 
@@ -137,7 +147,14 @@ fn next_algorithm(app: &mut App) {
     app.explorer.next_choice(f);
     if let Some(l) = app.explorer.chosen(f) {
         let (i, n) = app.explorer.chosen_index(f);
-        let text = format!("{} ({i} of {n}): {}", l.name(), l.info.summary);
+        // The exact view keeps solving from each position once x ran it: the solver chosen now
+        // starts at once, and x (one rule: it runs the panel's solver, or cancels it while it
+        // runs) cancels it. Said here, so that x's next press is no surprise.
+        let text = if f == Family::Exact && app.explorer.follow_exact && !app.game.is_solved() {
+            format!("{} ({i} of {n}) is solving from here: {} cancels", l.name(), key(app, A::RunOrCancel))
+        } else {
+            format!("{} ({i} of {n}): {}", l.name(), l.info.summary)
+        };
         app.say(Tone::Info, text);
     }
 }
@@ -212,8 +229,9 @@ fn step_through(app: &mut App) {
     match outcome {
         Ok(s) => {
             let enter = app.look.key_of(Context::Step, &Action::Explorer(ExplorerAction::TakeOver));
-            let text = format!("stepping through {name}'s {} moves: {enter} takes over at any step", s.solution.len());
+            let moves = s.solution.len();
             app.explorer.mode = Mode::Step(Box::new(s));
+            let text = format!("stepping through {name}'s {moves} moves ({enter} takes over){}", assist_note(app));
             app.say(Tone::Info, text);
         }
         Err(e) => app.say(Tone::Info, e),
@@ -264,9 +282,10 @@ fn start_compare(app: &mut App) {
     app.overlay = Overlay::None;
     app.explorer.compared = chosen.clone();
     app.explorer.mode = Mode::Compare(Box::new(Compare::new(chosen, &app.game)));
+    let note = assist_note(app);
     let next = app.look.key_of(Context::Compare, &Action::Explorer(ExplorerAction::Step(1)));
     let back = app.look.key_of(Context::Compare, &Action::Explorer(ExplorerAction::Step(-1)));
-    app.say(Tone::Info, format!("side by side from here: {next} and {back} step all the boards"));
+    app.say(Tone::Info, format!("side by side from here: {next} and {back} step all the boards{note}"));
 }
 
 /// Changes the playback of the step-through or the comparison, then brings the boards along.

@@ -36,7 +36,15 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
                 app.game.restart();
                 events.push_back(Event::PositionChanged);
                 let r = app.look.key_of(Context::Game, &Action::Redo);
-                app.say(Tone::Info, format!("back at the start: {r} redoes the moves, a new move replaces them"));
+                // Starting over is not a new attempt: a game counted as lost stays lost (a new
+                // game is one key away), and the win box will say so.
+                let text = if app.stakes.lost {
+                    let n = app.look.key_of(Context::Game, &Action::NewGame);
+                    format!("back at the start: this game still counts as lost ({n} starts a new one)")
+                } else {
+                    format!("back at the start: {r} redoes the moves, a new move replaces them")
+                };
+                app.say(Tone::Info, text);
             }
         }
         Action::NewGame => {

@@ -61,12 +61,13 @@ fn optimum_line(app: &App, against: bool) -> Para<'static> {
             return row(app, "Optimum", vec![Span::styled(text, ui.dim)]);
         }
     };
-    let assisted = app.stakes.assisted();
+    // With help, the length is the helper's as much as the player's; in a lost game it came
+    // after the loss: stated, not praised.
+    let plain = app.stakes.assisted() || app.stakes.lost;
     let (verdict, style): (String, Style) = match n.cmp(&o) {
         _ if !against => (String::new(), ui.text),
-        // With help, the length is the helper's as much as the player's: stated, not praised.
-        std::cmp::Ordering::Equal if assisted => (": the same length".into(), ui.text),
-        std::cmp::Ordering::Less if assisted => (format!(": {n}, shorter"), ui.text),
+        std::cmp::Ordering::Equal if plain => (": the same length".into(), ui.text),
+        std::cmp::Ordering::Less if plain => (format!(": {n}, shorter"), ui.text),
         std::cmp::Ordering::Equal => (": optimal!".into(), ui.good),
         std::cmp::Ordering::Greater => (format!(": {} over", moves(n - o)), ui.text),
         std::cmp::Ordering::Less => (format!(": you needed only {n}!"), ui.good),

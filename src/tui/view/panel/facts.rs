@@ -2,10 +2,11 @@
 //! the puzzle, searched for in the background on small boards with live progress, or proven by
 //! a solver the explorer ran).
 
-use super::duration;
+use super::{count, duration};
 use crate::formats::id;
 use crate::model::Mode;
 use crate::tui::app::{App, Optimum, Origin};
+use crate::tui::numbers::GLUE;
 use crate::tui::view::text::{fit, fit_start};
 use ratatui::text::{Line, Span};
 
@@ -47,10 +48,12 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         Optimum::Stated(n) => format!("{n} (stated by the puzzle)"),
         Optimum::Found { moves, millis } => format!("{moves} (proven by exact search, {})", duration(*millis)),
         Optimum::Proven { moves, solver, millis } => format!("{moves} (proven by {solver}, {})", duration(*millis)),
+        // A bound and a count never sit side by side with a comma ("at least 17, 448" reads as
+        // 17,448); each number keeps its unit.
         Optimum::Searching(job) => format!(
-            "searching: at least {}, {} positions, {}",
+            "searching: at least {}{GLUE}moves; {}{GLUE}positions in {}",
             job.lower_bound(),
-            job.nodes(),
+            count(job.nodes()),
             duration(job.elapsed().as_secs_f64() * 1e3)
         ),
         Optimum::Unknown { why, at_least: Some(lb) } => format!("at least {lb} ({why})"),
