@@ -25,6 +25,7 @@ mod tui_hint;
 mod tui_measure;
 mod tui_saves;
 mod tui_screens;
+mod tui_sizes;
 mod tui_snapshots;
 mod tui_stakes;
 mod tui_tmux;

@@ -57,7 +57,7 @@ pub fn line_style(app: &App, c: &Compare, i: usize) -> Style {
     if numbered(app, c) { app.look.ui().text } else { Style { fg: app.look.colour(i as u8), ..Style::default() } }
 }
 
-/// Narrower than this, the chart is a table.
+/// Narrower than this (or lower than the compare view's least chart), the chart is a table.
 const CHART_READABLE_W: u16 = 40;
 
 /// The table in place of the chart: per lane, its number, solver, moves and the cells flooded
@@ -92,7 +92,7 @@ fn table(app: &App, c: &Compare, optimum: Option<usize>, area: Rect, buf: &mut B
 impl Widget for FloodChart<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, c) = (self.app, self.compare);
-        if area.width < CHART_READABLE_W {
+        if area.width < CHART_READABLE_W || area.height < super::compare::CHART_MIN_H {
             return table(app, c, known_optimum(app, c), area, buf);
         }
         let look = &app.look;

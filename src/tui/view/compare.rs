@@ -17,8 +17,8 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The chart needs at least this much room.
-const CHART_MIN_H: u16 = 8;
+/// The chart needs at least this much room (less, and it is a table).
+pub const CHART_MIN_H: u16 = 8;
 const CHART_MIN_W: u16 = 30;
 /// Below the boards, the chart gets half the height, up to this much.
 const CHART_ROOMY_H: u16 = 16;
@@ -59,8 +59,9 @@ pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
     if let Some(l) = try_layout(body, n, g, Place::Beside, (1, 1), 4, CHART_NARROW_W) {
         return l;
     }
-    // Nothing fits whole: one row of boxes (their boards scroll) over a small chart.
-    let chart_h = CHART_MIN_H.min(body.height / 2);
+    // Nothing fits whole: one row of boxes (their boards scroll) over the table of the lanes
+    // (a header and a line each, framed), which is all a chart this small could say.
+    let chart_h = (n as u16 + 3).min(body.height / 2);
     let bh = body.height - chart_h;
     let bw = (body.width / n as u16).max(1);
     let lanes = grid(n, n, bw, bh, (body.x, body.y));
