@@ -152,6 +152,7 @@ pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
         search_optimum: setup.search_optimum,
         slack: args.slack,
         choices,
+        remote: false,
     };
     let (w, h) = setup.size.unwrap_or((80, 24));
     let mut app = App::new(puzzle, origin, look, options, w, h);

@@ -144,7 +144,7 @@ fn build_app(s: &Setup) -> App {
     });
     let depth = Depth::detect(s.colorterm.as_deref(), s.term.as_deref(), None);
     let look = Look::new(Theme::default_theme(), depth, false, !utf8);
-    let options = crate::tui::daily::options(s.saves.clone().map(Store::new));
+    let options = crate::tui::daily::server_options(s.saves.clone().map(Store::new));
     let (w, h) = s.size.get();
     // The day's puzzle states its par, so nothing runs before the session's own runner is in.
     let mut app = App::new(s.daily.puzzle.clone(), Origin::Id, look, options, w, h);

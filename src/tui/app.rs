@@ -113,6 +113,9 @@ pub struct Options {
     pub stats: Option<Stats>,
     /// What the new-game dialog offers first: the last choices made.
     pub choices: Choices,
+    /// Played over SSH (`floodit serve`): a file the game wrote would land on the server's disk,
+    /// so the game ID is shown whole to select instead of offered as a file.
+    pub remote: bool,
 }
 
 pub struct App {

@@ -115,5 +115,11 @@ pub fn options(store: Option<Store>) -> Options {
         search_optimum: true,
         slack: None,
         choices,
+        remote: false,
     }
+}
+
+/// The same for a player over SSH (`floodit serve`).
+pub fn server_options(store: Option<Store>) -> Options {
+    Options { remote: true, ..options(store) }
 }

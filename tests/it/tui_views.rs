@@ -249,3 +249,25 @@ fn many_colours_that_look_alike_switch_to_glyphs() {
     let s = screen(&a);
     assert!(s.contains("glyphs (two") && s.contains("colours look alike") && s.contains('●'), "{s}");
 }
+
+/// Over SSH the ID box shows the whole ID, in as many lines as it takes, and offers no file
+/// (it would land on the server's disk); `w` says so and writes nothing.
+#[test]
+fn over_ssh_the_game_id_is_shown_whole_and_no_file_is_offered() {
+    let dir = tui_common::temp_dir("idremote");
+    let store = floodit::tui::save::Store::new(&dir);
+    let mut a = tui_common::app_with(&["--seed", "4", "--size", "30"], 80, 24, Some(store), false);
+    a.options.remote = true;
+    let id = floodit::formats::id::encode(a.game.start(), a.game.mode(), a.game.move_limit());
+    press(&mut a, "c");
+    let s = screen(&a);
+    let lines: Vec<&str> = s.lines().collect();
+    let first = lines.iter().position(|l| l.starts_with("fl1.")).expect("the ID is shown");
+    let whole: String = lines[first..].iter().take_while(|l| !l.starts_with("Tatham")).map(|l| l.trim_end()).collect();
+    assert_eq!(whole, id, "{s}");
+    assert!(!s.contains("writes it") && !s.contains("Cut to fit"), "{s}");
+    press(&mut a, "w");
+    assert!(a.status.as_ref().unwrap().text.contains("not written to a file"), "{:?}", a.status);
+    assert!(!dir.join(floodit::tui::id_file::ID_FILE).exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

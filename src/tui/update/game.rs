@@ -86,6 +86,9 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
             app.overlay = Overlay::Id;
         }
         Action::Close => close(app),
+        Action::WriteId if matches!(app.overlay, Overlay::Id) && app.options.remote => {
+            app.say(Tone::Info, "over SSH the game ID is not written to a file: select it in the box");
+        }
         Action::WriteId if matches!(app.overlay, Overlay::Id) => match crate::tui::id_file::write(app) {
             Ok(path) => app.say(Tone::Good, format!("the game ID is in {}", path.display())),
             Err(e) => app.say(Tone::Warn, e),

@@ -189,23 +189,33 @@ impl Widget for IdView<'_> {
         let own = id::encode(game.start(), game.mode(), game.move_limit());
         let tatham = game.move_limit().and_then(|l| tatham::export(game.start(), game.mode(), l).ok());
         let w = area.width as usize;
-        // Each ID on one line of its own, never wrapped: a wrapped ID copies with a line break.
-        // One too long for the screen is cut with an ellipsis, and the box says so.
-        let mut cut = own.len() > w;
-        let mut lines = vec![
-            Line::styled("floodit ID (floodit play --id ID):", ui.dim),
-            Line::styled(fit(look, &own, w), ui.title),
-        ];
+        let remote = app.options.remote;
+        // Locally each ID is on one line of its own, never wrapped (a wrapped ID copies with a
+        // line break); one too long for the screen is cut with an ellipsis, the box says so, and
+        // the whole ID can be written to a file. Over SSH that file would land on the server:
+        // the whole ID is shown instead, in as many lines as it takes.
+        let show = |text: &str| -> Vec<String> {
+            if remote {
+                text.as_bytes().chunks(w.max(1)).map(|c| String::from_utf8_lossy(c).into_owned()).collect()
+            } else {
+                vec![fit(look, text, w)]
+            }
+        };
+        let mut cut = !remote && own.len() > w;
+        let mut lines = vec![Line::styled("floodit ID (floodit play --id ID):", ui.dim)];
+        lines.extend(show(&own).into_iter().map(|l| Line::styled(l, ui.title)));
         if let Some(t) = &tatham {
-            cut |= t.len() > w;
+            cut |= !remote && t.len() > w;
             lines.push(Line::styled("Tatham's Flood ID:", ui.dim));
-            lines.push(Line::styled(fit(look, t, w), ui.text));
+            lines.extend(show(t).into_iter().map(|l| Line::styled(l, ui.text)));
         }
         lines.push(Line::raw(""));
-        let mut note = vec![Span::styled(
-            "Copied to the clipboard where the terminal allows it (OSC 52); or Shift+drag to select.",
-            ui.dim,
-        )];
+        let how = if remote {
+            "Copied to the clipboard where the terminal allows it (OSC 52); or Shift+drag to select it, and join its lines."
+        } else {
+            "Copied to the clipboard where the terminal allows it (OSC 52); or Shift+drag to select."
+        };
+        let mut note = vec![Span::styled(how, ui.dim)];
         if cut {
             let text = format!(
                 "Cut to fit the screen: the whole ID has {} characters, and was copied to the clipboard where the terminal allows it (OSC 52).",
@@ -214,15 +224,20 @@ impl Widget for IdView<'_> {
             note = vec![Span::styled(text, ui.warn)];
         }
         lines.push(Line::from(note));
-        let file = match &app.options.store {
-            Some(store) => format!("writes it to {}", store.dir().join(ID_FILE).display()),
-            None => "writes it to a file (no data directory here)".to_string(),
-        };
-        let (write, esc) = (look.key_of(Context::Popup, &Action::WriteId), look.key_of(Context::Popup, &Action::Close));
-        lines.push(Line::from(vec![
-            Span::styled(write, ui.key),
-            Span::styled(format!(" {file}; {esc} closes."), ui.dim),
-        ]));
+        let esc = look.key_of(Context::Popup, &Action::Close);
+        if remote {
+            lines.push(Line::from(vec![Span::styled(esc, ui.key), Span::styled(" closes.", ui.dim)]));
+        } else {
+            let file = match &app.options.store {
+                Some(store) => format!("writes it to {}", store.dir().join(ID_FILE).display()),
+                None => "writes it to a file (no data directory here)".to_string(),
+            };
+            let write = look.key_of(Context::Popup, &Action::WriteId);
+            lines.push(Line::from(vec![
+                Span::styled(write, ui.key),
+                Span::styled(format!(" {file}; {esc} closes."), ui.dim),
+            ]));
+        }
         let lines = look.lines(lines);
         // No side borders, so that selecting an ID with the mouse picks up no frame characters;
         // the text under the IDs wraps (with hanging indents) as any other.
