@@ -224,8 +224,20 @@ impl Dialog {
         }
     }
 
-    /// What a field shows: its text, or its choice.
+    /// What a field shows: its text, or its choice; for a pasted ID, what the ID sets.
     pub fn value(&self, f: Field) -> String {
+        if let Some(p) = self.pasted().filter(|_| !self.in_use(f)) {
+            let g = p.board.graph();
+            return match f {
+                Field::Size if g.topology().is_one_row() => g.cols().to_string(),
+                Field::Size => format!("{}x{}", g.rows(), g.cols()),
+                Field::Colours => p.board.num_colours().to_string(),
+                Field::Topology => g.topology().name().to_string(),
+                Field::Mode => p.mode.name().to_string(),
+                Field::Slack => format!("limit {}", p.move_limit.unwrap_or(0)),
+                Field::Seed | Field::Id => String::new(),
+            };
+        }
         match f {
             Field::Topology => self.topology.name().to_string(),
             Field::Mode => if self.free { "free" } else { "fixed" }.to_string(),
@@ -238,9 +250,17 @@ impl Dialog {
         !self.id.trim().is_empty()
     }
 
-    /// Whether `f` is used for the game as the fields stand.
+    /// The board a pasted ID makes, when it reads as one.
+    pub fn pasted(&self) -> Option<crate::formats::Puzzle> {
+        self.from_id().then(|| crate::formats::id::parse_any(self.id.trim()).ok()).flatten()
+    }
+
+    /// Whether `f` is used for the game as the fields stand: a pasted ID sets the board's
+    /// fields, and the slack too when it carries its own move limit.
     pub fn in_use(&self, f: Field) -> bool {
-        !(self.from_id() && matches!(f, Field::Size | Field::Colours | Field::Topology | Field::Mode | Field::Seed))
+        let board = matches!(f, Field::Size | Field::Colours | Field::Topology | Field::Mode | Field::Seed);
+        let own_limit = f == Field::Slack && self.pasted().is_some_and(|p| p.move_limit.is_some());
+        !(own_limit || (self.from_id() && board))
     }
 
     /// Moves the focus by `by` fields, wrapping round.
@@ -365,7 +385,11 @@ impl Dialog {
             return Err(p);
         }
         let refuse = |field| move |why| Refusal { field, why };
-        let slack = self.slack().map_err(refuse(Field::Slack))?;
+        // A pasted ID's own move limit stands: then the slack field does not count.
+        let slack = match self.slack() {
+            Err(why) if self.in_use(Field::Slack) => return Err(Refusal { field: Field::Slack, why }),
+            typed => typed.unwrap_or(super::stakes::DEFAULT_SLACK),
+        };
         if self.from_id() {
             return Ok(Request::Id { text: self.id.trim().to_string(), slack });
         }
@@ -463,14 +487,16 @@ mod tests {
         assert_eq!(d.problem(Field::Colours).unwrap(), "choose 2 to 36 colours");
         typed(&mut d, Field::Slack, "-1");
         assert!(d.problem(Field::Slack).is_some());
-        typed(&mut d, Field::Seed, "x");
-        assert!(d.problem(Field::Seed).is_some());
+        typed(&mut d, Field::Seed, "tuesday");
+        assert_eq!(d.problem(Field::Seed), None, "any text is a seed");
         assert_eq!(d.request().unwrap_err().field, Field::Colours, "the first wrong field");
-        // A pasted ID makes the board: the board's fields no longer matter, the slack does.
+        // A pasted ID makes the board: the board's fields no longer matter, nor the slack when
+        // the ID carries its own move limit (a Tatham ID always does).
         typed(&mut d, Field::Id, "6x6:000000000000000000000000000000000001,9");
-        assert_eq!(d.first_problem(), Some(Refusal { field: Field::Slack, why: d.problem(Field::Slack).unwrap() }));
-        typed(&mut d, Field::Slack, "0");
-        let Ok(Request::Id { slack: 0, .. }) = d.request() else { panic!("{:?}", d.request()) };
+        assert_eq!(d.first_problem(), None);
+        assert_eq!(d.value(Field::Size), "6x6");
+        assert_eq!(d.value(Field::Slack), "limit 9");
+        let Ok(Request::Id { .. }) = d.request() else { panic!("{:?}", d.request()) };
     }
 
     #[test]

@@ -69,7 +69,7 @@ fn fields_are_checked_as_they_are_typed_and_enter_starts_the_game_they_ask_for()
 }
 
 #[test]
-fn a_pasted_id_makes_the_board_and_the_slack_makes_the_limit() {
+fn a_pasted_id_makes_the_board_shows_its_size_and_keeps_its_own_limit() {
     let mut a = app_with(&[], 80, 24, None, true);
     press(&mut a, "n");
     key(&mut a, KeyCode::BackTab, 1);
@@ -80,14 +80,25 @@ fn a_pasted_id_makes_the_board_and_the_slack_makes_the_limit() {
     let s = screen(&a);
     assert!(s.contains("Game ID: Tatham game ID: a 6x6 board has 36 cells, but the ID lists 2"), "{s}");
     retype(&mut a, "5x5:0012234001000241333430402,30");
-    key(&mut a, KeyCode::Up, 2);
-    retype(&mut a, "0");
-    assert!(screen(&a).contains("(from the ID)"), "the board's fields do not count:\n{}", screen(&a));
+    let s = screen(&a);
+    // The fields show what the ID sets: its real size, and its own move limit.
+    assert!(s.contains("5x5") && s.contains("limit 30"), "{s}");
+    assert!(s.contains("(from the ID)"), "the board's fields do not count:\n{s}");
     press(&mut a, "\n");
     assert!(matches!(a.overlay, Overlay::None));
     assert_eq!((a.origin.clone(), a.game.board().len()), (Origin::Id, 25));
     tui_common::settle(&mut a);
-    assert_eq!(a.game.move_limit(), Some(7), "the optimum and no slack, not the ID's 30");
+    assert_eq!(a.game.move_limit(), Some(30), "the ID's own limit stands, as with floodit play --id");
+    // An ID without a limit gets the optimum plus the slack chosen.
+    press(&mut a, "n");
+    key(&mut a, KeyCode::BackTab, 1);
+    let no_limit = floodit::formats::id::encode(a.game.start(), a.game.mode(), None);
+    retype(&mut a, &no_limit);
+    key(&mut a, KeyCode::Up, 2);
+    retype(&mut a, "0");
+    press(&mut a, "\n");
+    tui_common::settle(&mut a);
+    assert_eq!(a.game.move_limit(), Some(7), "the optimum and no slack");
 }
 
 #[test]

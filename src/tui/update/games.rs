@@ -53,10 +53,11 @@ fn start_from_dialog(app: &mut App, events: &mut Events) {
         app.say(Tone::Warn, e);
     }
     app.options.choices = choices;
-    // The slack was chosen: the limit is the optimum plus it, whatever limit an ID carried.
-    let mut game = puzzle.game();
-    game.set_move_limit(None);
-    let stakes = Stakes::new(Some(slack), DEFAULT_SLACK, &game);
+    // An ID's own move limit stands (as with floodit play --id); otherwise the limit is the
+    // optimum plus the slack chosen.
+    let game = puzzle.game();
+    let slack = if game.move_limit().is_some() { None } else { Some(slack) };
+    let stakes = Stakes::new(slack, DEFAULT_SLACK, &game);
     let what = match origin {
         Origin::Random { seed } => format!("new game, seed {seed}"),
         _ => format!("new game: {}", puzzle.title),
