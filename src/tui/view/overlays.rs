@@ -45,10 +45,36 @@ fn moves_made(s: &SavedGame) -> String {
     format!("{} {moves} made{extra}", s.applied)
 }
 
+/// When a game was saved, in UTC, short ("11-25 17:40"): the year is rarely what tells two
+/// saves apart.
+fn when(t: std::time::SystemTime) -> String {
+    let secs = t.duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs()) as i64;
+    let date = crate::formats::daily::Date::from_days(secs.div_euclid(86_400)).to_string();
+    let minute = secs.rem_euclid(86_400) / 60;
+    format!("{} {:02}:{:02}", date.get(5..).unwrap_or(&date), minute / 60, minute % 60)
+}
+
 fn picker_row(e: &Entry) -> Row {
     let text = match e {
         Entry::Saved(f) => match &f.state {
-            FoundState::Saved(g) | FoundState::InUse(Some(g)) => format!("saved: {}, {}", g.title, moves_made(g)),
+            // What tells two saves of the same kind of board apart: when it was saved, and the
+            // end of the board's ID (its cells).
+            FoundState::Saved(g) | FoundState::InUse(Some(g)) => {
+                let when = f.modified.map(|t| format!(" {}", when(t))).unwrap_or_default();
+                let n = g.applied;
+                let moves = format!("{n} move{}", if n == 1 { "" } else { "s" });
+                // A game free to resume also shows the end of its board's ID (its cells).
+                let board = match &f.state {
+                    FoundState::Saved(_) => {
+                        format!(
+                            ", board …{}",
+                            g.id.chars().skip(g.id.chars().count().saturating_sub(4)).collect::<String>()
+                        )
+                    }
+                    _ => String::new(),
+                };
+                format!("saved{when}: {}, {moves}{board}", g.title)
+            }
             FoundState::InUse(None) | FoundState::Newer(_) => format!("saved game in slot {}", f.slot),
         },
         Entry::File(f) => {
