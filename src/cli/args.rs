@@ -29,7 +29,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Run several solvers on a puzzle or a data set, side by side.
     Compare(CompareArgs),
-    /// Print a random puzzle file (reproducible with --seed).
+    /// Print a random puzzle file, or one designed to have properties (--optimum, --greedy-gap,
+    /// ...), each proven by the exact solver; reproducible with --seed.
     Gen(GenArgs),
     /// List every solver: name, family, guarantee, complexity.
     Solvers(SolversArgs),
@@ -227,6 +228,36 @@ pub struct CompareArgs {
 pub struct GenArgs {
     #[command(flatten)]
     pub board: BoardArgs,
+    #[command(flatten)]
+    pub design: DesignArgs,
+    /// Print one JSON object: the puzzle file, its ID, and which properties were proven and how.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The properties `floodit gen` designs a board to have (each proven by the exact solver).
+#[derive(Args, Debug, Clone, Default)]
+pub struct DesignArgs {
+    /// A board whose proven optimum is exactly N moves.
+    #[arg(long, value_name = "N")]
+    pub optimum: Option<u32>,
+    /// A board where greedy (the most cells each move) needs at least N moves more than the optimum.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub greedy_gap: Option<u32>,
+    /// A board where every heuristic of the catalogue (`floodit solvers`, family heuristic) needs
+    /// more moves than the optimum.
+    #[arg(long)]
+    pub heuristics_miss: bool,
+    /// The search's whole budget (default 10 s when a property is asked for).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Nodes one proof of a candidate's optimum may take (default 2000000); a board needing more
+    /// is passed over.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Search memory one proof may take, in megabytes (default 512).
+    #[arg(long, value_name = "MB")]
+    pub memory_limit: Option<usize>,
 }
 
 #[derive(Args, Debug)]

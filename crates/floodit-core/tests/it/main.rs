@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
 mod common;
+mod design_props;
 mod exact_datasets;
 mod exact_vs_oracle;
 mod heuristic_props;
