@@ -1,6 +1,7 @@
 //! The core crate's integration tests, in one binary (one link instead of one per file).
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod analysis_oracle;
 mod common;
 mod design_props;
 mod exact_datasets;
