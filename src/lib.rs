@@ -10,4 +10,4 @@ pub mod daily;
 pub mod serve;
 pub mod tui;
 
-pub use floodit_core::{design, formats, model, solver};
+pub use floodit_core::{analysis, design, formats, model, solver};

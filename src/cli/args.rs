@@ -244,6 +244,12 @@ pub struct DesignArgs {
     /// A board where greedy (the most cells each move) needs at least N moves more than the optimum.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub greedy_gap: Option<u32>,
+    /// A board where only one first move keeps par (every other leaves more than the optimum less one).
+    #[arg(long)]
+    pub unique_first_move: bool,
+    /// A board with exactly one optimal solution (one sequence of moves).
+    #[arg(long)]
+    pub unique_optimum: bool,
     /// A board where every heuristic of the catalogue (`floodit solvers`, family heuristic) needs
     /// more moves than the optimum.
     #[arg(long)]

@@ -3,6 +3,8 @@
 
 use super::args::{DesignArgs, GenArgs};
 use super::{CliError, CliResult, EXIT_LIMIT, input, out, solve::round3};
+use crate::analysis::Count;
+use crate::design::facts::FirstMoves;
 use crate::design::{Budget, DesignError, Designed, HeuristicRun, Property, Request, design};
 use crate::formats::{Puzzle, RandomBoard, id};
 use serde::Serialize;
@@ -44,8 +46,14 @@ fn properties(d: &DesignArgs) -> Vec<Property> {
     let mut out = Vec::new();
     out.extend(d.optimum.map(Property::Optimum));
     out.extend(d.greedy_gap.map(Property::GreedyGap));
-    if d.heuristics_miss {
-        out.push(Property::HeuristicsMiss);
+    for (asked, property) in [
+        (d.unique_first_move, Property::UniqueFirstMove),
+        (d.unique_optimum, Property::UniqueOptimum),
+        (d.heuristics_miss, Property::HeuristicsMiss),
+    ] {
+        if asked {
+            out.push(property);
+        }
     }
     out
 }
@@ -60,6 +68,10 @@ struct Report {
     properties: Vec<crate::design::Proof>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     heuristics: Vec<HeuristicRun>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_moves: Option<FirstMoves>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimal_solutions: Option<Count>,
     /// Boards measured with a proven optimum, and fresh boards the search started from.
     #[serde(skip_serializing_if = "Option::is_none")]
     candidates: Option<u64>,
@@ -78,6 +90,8 @@ impl Report {
             optimum: None,
             properties: Vec::new(),
             heuristics: Vec::new(),
+            first_moves: None,
+            optimal_solutions: None,
             candidates: None,
             starts: None,
             millis: None,
@@ -90,6 +104,8 @@ impl Report {
             optimum: Some(d.optimum.moves),
             properties: d.proofs.clone(),
             heuristics: d.heuristics.clone(),
+            first_moves: d.first_moves.clone(),
+            optimal_solutions: d.solutions,
             candidates: Some(d.candidates),
             starts: Some(d.starts),
             millis: Some(round3(d.elapsed.as_secs_f64() * 1e3)),

@@ -1,6 +1,7 @@
 //! What the solvers prove about one board: its optimum (exact), and how far each heuristic of
 //! the catalogue falls short of it.
 
+use crate::analysis::{self, Count};
 use crate::model::Move;
 use crate::solver::{Control, Family, Limits, Problem, SolveError, Solver, StopReason, exact::Exact, registry, run};
 use serde::Serialize;
@@ -134,4 +135,65 @@ pub fn run_heuristic(solver: &dyn Solver, problem: &Problem, budget: &Budget) ->
 /// Every catalogue heuristic's length on `problem`, in registry order.
 pub fn run_catalogue(problem: &Problem, budget: &Budget) -> Result<Vec<HeuristicRun>, Unproven> {
     catalogue(problem).iter().map(|s| run_heuristic(s.as_ref(), problem, budget)).collect()
+}
+
+/// The first moves of a board, each with its proven optimum after: which keep par.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FirstMoves {
+    /// Distinct first moves (Flood-It: every colour but the region's own; Free-Flood-It:
+    /// every area and colour).
+    pub moves: u32,
+    /// The moves after which the rest still takes the optimum less one.
+    #[serde(skip)]
+    pub keep_par: Vec<Move>,
+    /// How many keep par.
+    pub keeping_par: u32,
+    /// Each move's proven optimum after it, in the order of `analysis::classes::moves`.
+    #[serde(skip)]
+    pub after: Vec<(Move, u32)>,
+    /// Each move as a player names it: its colour, and in Free-Flood-It `@row,col` of the area.
+    #[serde(skip)]
+    pub names: Vec<String>,
+}
+
+/// Every first move's optimum, proven by the position analysis (the exact solver on each move's
+/// position, sharing what the board's own proof gives).
+pub fn prove_first_moves(problem: &Problem, optimum: &Optimum, budget: &Budget) -> Result<FirstMoves, Unproven> {
+    let control = budget.control();
+    let analysis_budget = analysis::Budget { limits: control.limits, cancel: budget.outer.cancel_flag() };
+    let known = analysis::Known { bounds: analysis::Bounds::exact(optimum.moves), line: optimum.solution.clone() };
+    let a = analysis::analyse_with(problem, &analysis_budget, Some(known), None)
+        .map_err(|_| Unproven::Budget(StopReason::Cancelled))?;
+    if !a.is_proven() {
+        // Some move's optimum is still an interval: the clock ran out, or a proof's limits.
+        return Err(match budget.stopped() {
+            Some(reason) => Unproven::Budget(reason),
+            None => Unproven::TooHard(StopReason::Nodes),
+        });
+    }
+    let keep_par = a.keeps_par();
+    let after = a.children.iter().map(|c| (c.mv, c.known.bounds.lower)).collect();
+    let names = a.children.iter().map(|c| move_name(problem, c.mv)).collect();
+    Ok(FirstMoves { moves: a.children.len() as u32, keeping_par: keep_par.len() as u32, keep_par, after, names })
+}
+
+/// A move as a player names it: the colour, and in Free-Flood-It the cell, e.g. `3@2,5`.
+pub fn move_name(problem: &Problem, mv: Move) -> String {
+    match problem.mode {
+        crate::model::Mode::Fixed { .. } => mv.colour.to_string(),
+        crate::model::Mode::Free => {
+            let p = problem.board.graph().pos(mv.cell);
+            format!("{}@{},{}", mv.colour, p.row, p.col)
+        }
+    }
+}
+
+/// How many optimal solutions the board has, counted up to `limit` (a proven count: `exact`
+/// false only when there are at least `limit`).
+pub fn count_solutions(problem: &Problem, optimum: &Optimum, limit: u64, budget: &Budget) -> Result<Count, Unproven> {
+    let count = analysis::count_optimal(problem, optimum.moves, limit, &budget.control());
+    match count.stopped {
+        Some(reason) => Err(Unproven::from_stop(reason)),
+        None => Ok(count),
+    }
 }

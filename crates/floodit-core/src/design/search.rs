@@ -7,9 +7,13 @@
 //! bounded by nodes and memory, never by time, so the same request finds the same board on
 //! every machine; only the overall time limit can cut a search short.
 
-use super::facts::{Budget, HeuristicRun, Optimum, Unproven, prove_optimum, run_catalogue};
+use super::facts::{
+    Budget, FirstMoves, HeuristicRun, Optimum, Unproven, count_solutions, prove_first_moves, prove_optimum,
+    run_catalogue,
+};
 use super::mutate::{Steer, mutate};
-use super::property::{Measured, Proof, Property};
+use super::property::{COUNT_LIMIT, Measured, Proof, Property};
+use crate::analysis::Count;
 use crate::formats::Puzzle;
 use crate::formats::generate::{GenSpec, generate, uniform};
 use crate::model::{Board, Mode};
@@ -64,6 +68,10 @@ pub struct Designed {
     pub proofs: Vec<Proof>,
     /// The catalogue heuristics' lengths, when a property needed them.
     pub heuristics: Vec<HeuristicRun>,
+    /// Every first move's optimum, when a property needed them.
+    pub first_moves: Option<FirstMoves>,
+    /// The optimal solutions counted, when a property needed them.
+    pub solutions: Option<Count>,
     /// Boards measured (each with a proven optimum).
     pub candidates: u64,
     /// Fresh random boards the climb started from.
@@ -182,8 +190,7 @@ pub fn design(request: &Request, budget: &Budget) -> Result<Designed, DesignErro
         Property::Optimum(n) => Some(*n),
         _ => None,
     });
-    let heuristics = request.properties.iter().any(|p| p.needs_heuristics());
-    let mut search = Search { request, budget, heuristics, candidates: 0, too_hard: 0, closest: None };
+    let mut search = Search { request, budget, candidates: 0, too_hard: 0, closest: None };
     let mut start = first.board;
     let mut starts = 0u64;
     let patience = patience(start.len());
@@ -223,7 +230,6 @@ pub fn design(request: &Request, budget: &Budget) -> Result<Designed, DesignErro
 struct Search<'a> {
     request: &'a Request,
     budget: &'a Budget,
-    heuristics: bool,
     candidates: u64,
     too_hard: u64,
     /// The nearest board so far and its distance.
@@ -238,10 +244,7 @@ impl Search<'_> {
             return Err(DesignError::NotFound(self.not_found_because(reason)));
         }
         let problem = Problem::new(board.clone(), mode);
-        let measured = prove_optimum(&problem, self.budget).and_then(|optimum| {
-            let heuristics = if self.heuristics { run_catalogue(&problem, self.budget)? } else { Vec::new() };
-            Ok(Measured { optimum, heuristics })
-        });
+        let measured = measure(&problem, &self.request.properties, self.budget);
         match measured {
             Ok(m) => {
                 self.candidates += 1;
@@ -303,11 +306,34 @@ impl Search<'_> {
             optimum: m.optimum,
             proofs,
             heuristics: m.heuristics,
+            first_moves: m.first_moves,
+            solutions: m.solutions,
             candidates: self.candidates,
             starts,
             elapsed: self.budget.outer.elapsed(),
         }
     }
+}
+
+/// Everything `properties` need to be decided on one board, each proven. The cheap facts come
+/// first: a board far from the asked optimum is not analysed move by move.
+pub fn measure(problem: &Problem, properties: &[Property], budget: &Budget) -> Result<Measured, Unproven> {
+    let optimum = prove_optimum(problem, budget)?;
+    let mut m = Measured { optimum, heuristics: Vec::new(), first_moves: None, solutions: None };
+    let off_target = properties.iter().any(|&p| matches!(p, Property::Optimum(_)) && m.distance(p) > 0.0);
+    if properties.iter().any(|p| p.needs_heuristics()) {
+        m.heuristics = run_catalogue(problem, budget)?;
+    }
+    if off_target {
+        return Ok(m);
+    }
+    if properties.iter().any(|p| p.needs_count()) {
+        m.solutions = Some(count_solutions(problem, &m.optimum, COUNT_LIMIT, budget)?);
+    }
+    if properties.iter().any(|p| p.needs_first_moves()) {
+        m.first_moves = Some(prove_first_moves(problem, &m.optimum, budget)?);
+    }
+    Ok(m)
 }
 
 fn title(spec: &GenSpec) -> String {
@@ -335,6 +361,17 @@ fn description(m: &Measured) -> String {
         if best > opt {
             parts.push(format!("Every heuristic misses it; the best takes {best}."));
         }
+    }
+    match &m.solutions {
+        Some(c) if c.exact && c.found == 1 => parts.push("There is exactly one optimal solution.".into()),
+        Some(c) if c.exact => parts.push(format!("There are {} optimal solutions.", c.found)),
+        _ => {}
+    }
+    if let Some(f) = &m.first_moves {
+        parts.push(match f.keeping_par {
+            1 => format!("Only one of the {} first moves keeps par.", f.moves),
+            n => format!("{n} of the {} first moves keep par.", f.moves),
+        });
     }
     parts.join(" ")
 }

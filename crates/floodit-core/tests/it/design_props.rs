@@ -43,6 +43,17 @@ fn check(d: &floodit_core::design::Designed, properties: &[Property]) {
             Property::Optimum(n) => assert_eq!(opt, n),
             Property::GreedyGap(n) => assert!(greedy >= opt + n, "greedy {greedy}, optimum {opt}"),
             Property::HeuristicsMiss => assert!(lengths.iter().all(|(_, l)| *l > opt), "{lengths:?} vs {opt}"),
+            // Brute force in Flood-It; free mode has its own test below.
+            Property::UniqueOptimum if problem.mode.pivot().is_some() => {
+                assert_eq!(flooding_sequences(&problem, opt).len(), 1)
+            }
+            Property::UniqueFirstMove if problem.mode.pivot().is_some() => {
+                let mut firsts: Vec<u8> = flooding_sequences(&problem, opt).iter().map(|l| l[0]).collect();
+                firsts.sort_unstable();
+                firsts.dedup();
+                assert_eq!(firsts.len(), 1, "optimal lines start with {firsts:?}");
+            }
+            Property::UniqueOptimum | Property::UniqueFirstMove => {}
         }
     }
     assert_eq!(d.proofs.len(), properties.len());
@@ -115,4 +126,64 @@ fn impossible_and_unfound_requests_say_so() {
     assert!(matches!(e, DesignError::NotFound(_)), "{e}");
     assert!(e.to_string().starts_with("not found within the time limit"), "{e}");
     assert!(e.to_string().contains("the closest: optimum"), "{e}");
+}
+
+/// Every flooding sequence of exactly `len` moves (Flood-It: colours at the pivot), by brute
+/// force: the ground truth for "one optimal solution" and "one first move keeps par".
+fn flooding_sequences(problem: &Problem, len: u32) -> Vec<Vec<u8>> {
+    let pivot = problem.mode.pivot().unwrap();
+    let k = problem.board.num_colours() as u8;
+    let mut out = Vec::new();
+    let mut stack = vec![(problem.board.clone(), Vec::new())];
+    while let Some((board, line)) = stack.pop() {
+        if board.is_solved() {
+            if line.len() as u32 == len {
+                out.push(line);
+            }
+            continue;
+        }
+        if line.len() as u32 == len {
+            continue;
+        }
+        for c in (0..k).filter(|&c| c != board.colour(pivot)) {
+            let mut b = board.clone();
+            b.flood(pivot, c);
+            let mut l = line.clone();
+            l.push(c);
+            stack.push((b, l));
+        }
+    }
+    out
+}
+
+#[test]
+fn unique_first_moves_and_unique_optima_hold_by_brute_force() {
+    for (seed, t) in [(1, Topology::Grid), (2, Topology::Cylinder), (3, Topology::Path)] {
+        let s = if t.is_one_row() { spec(t, 1, 9, 3) } else { spec(t, 4, 4, 3) };
+        for props in [vec![Property::UniqueOptimum], vec![Property::UniqueFirstMove, Property::Optimum(6)]] {
+            check(&found(s, props.clone(), seed), &props);
+        }
+    }
+}
+
+#[test]
+fn a_unique_first_move_in_free_mode_is_checked_by_the_oracle() {
+    let s = GenSpec { free: true, ..spec(Topology::Grid, 3, 3, 3) };
+    let d = found(s, vec![Property::UniqueFirstMove], 4);
+    let problem = Problem::new(d.puzzle.board.clone(), d.puzzle.mode);
+    let opt = optimum(&problem);
+    // Every move (area and colour), its position's optimum by the oracle: one leaves opt - 1.
+    let comps = floodit_core::model::Components::new(&problem.board);
+    let mut keeping = 0;
+    for area in 0..comps.len() {
+        let cell = comps.cells(area)[0] as usize;
+        for c in (0..3).filter(|&c| c != comps.colour(area)) {
+            let mut b = problem.board.clone();
+            b.flood(cell, c);
+            if optimum(&Problem::new(b, problem.mode)) + 1 == opt {
+                keeping += 1;
+            }
+        }
+    }
+    assert_eq!(keeping, 1);
 }
