@@ -5,8 +5,9 @@ use super::args::{DesignArgs, GenArgs};
 use super::{CliError, CliResult, EXIT_LIMIT, input, out, solve::round3};
 use crate::analysis::Count;
 use crate::design::facts::FirstMoves;
-use crate::design::{Budget, DesignError, Designed, HeuristicRun, Property, Request, design};
+use crate::design::{Budget, DesignError, Designed, Grade, HeuristicRun, Property, Request, design, grade_known};
 use crate::formats::{Puzzle, RandomBoard, id};
+use crate::solver::{Control, Problem};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -32,7 +33,7 @@ pub fn run(args: GenArgs) -> CliResult {
         budget.proof_memory = Some(mb.saturating_mul(1 << 20));
     }
     match design(&request, &budget) {
-        Ok(found) => print(&found.puzzle, args.json.then(|| Report::designed(&found))),
+        Ok(found) => print(&found.puzzle, args.json.then(|| Report::designed(&found, &budget))),
         Err(e @ DesignError::NotFound(_)) => {
             let asked: Vec<String> = request.properties.iter().map(|p| p.describe()).collect();
             Err(CliError { code: EXIT_LIMIT, message: format!("gen: no board with {}: {e}", asked.join(" and ")) })
@@ -72,6 +73,9 @@ struct Report {
     first_moves: Option<FirstMoves>,
     #[serde(skip_serializing_if = "Option::is_none")]
     optimal_solutions: Option<Count>,
+    /// The designed board's difficulty grade (when its proofs fit one proof's limits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<Grade>,
     /// Boards measured with a proven optimum, and fresh boards the search started from.
     #[serde(skip_serializing_if = "Option::is_none")]
     candidates: Option<u64>,
@@ -92,6 +96,7 @@ impl Report {
             heuristics: Vec::new(),
             first_moves: None,
             optimal_solutions: None,
+            grade: None,
             candidates: None,
             starts: None,
             millis: None,
@@ -99,8 +104,12 @@ impl Report {
         }
     }
 
-    fn designed(d: &Designed) -> Report {
+    fn designed(d: &Designed, budget: &Budget) -> Report {
+        let problem = Problem::new(d.puzzle.board.clone(), d.puzzle.mode);
+        // The grade's proofs get the per-proof limits, not what is left of the search's time.
+        let budget = Budget { outer: Control::default(), ..budget.clone() };
         Report {
+            grade: grade_known(&problem, &d.optimum, &budget).ok(),
             optimum: Some(d.optimum.moves),
             properties: d.proofs.clone(),
             heuristics: d.heuristics.clone(),

@@ -87,3 +87,31 @@ fn impossible_requests_are_bad_input() {
     let o = floodit(&["gen", "--greedy-gap", "0"]);
     assert_eq!(o.status.code(), Some(2), "a gap of 0 is every board: a usage error");
 }
+
+#[test]
+fn solve_json_grades_a_proven_board_and_gen_json_grades_a_designed_one() {
+    let v: serde_json::Value = serde_json::from_str(&ok(&["solve", "puzzles/greedy-trap.toml", "--json"])).unwrap();
+    let g = &v["grade"];
+    assert!((1..=6).contains(&g["level"].as_u64().unwrap()), "{v}");
+    assert_eq!(g["quantities"]["optimum"], v["length"]);
+    assert_eq!(g["quantities"]["greedy_gap"], 7, "greedy-trap.toml: greedy takes 10 where 3 suffice");
+    // A heuristic's answer proves nothing: no grade.
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "puzzles/greedy-trap.toml", "--solver", "greedy", "--json"])).unwrap();
+    assert!(v.get("grade").is_none(), "{v}");
+    let v: serde_json::Value = serde_json::from_str(&ok(&[
+        "gen",
+        "--size",
+        "6",
+        "--colours",
+        "4",
+        "--greedy-gap",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+    ]))
+    .unwrap();
+    assert_eq!(v["grade"]["quantities"]["optimum"], v["optimum"]);
+    assert!(v["grade"]["quantities"]["greedy_gap"].as_u64().unwrap() >= 2);
+}

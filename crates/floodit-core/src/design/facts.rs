@@ -148,6 +148,9 @@ pub struct FirstMoves {
     pub keep_par: Vec<Move>,
     /// How many keep par.
     pub keeping_par: u32,
+    /// How many change the board (Flood-It: a colour touching the region; every move in
+    /// Free-Flood-It): the moves a player would consider.
+    pub gaining: u32,
     /// Each move's proven optimum after it, in the order of `analysis::classes::moves`.
     #[serde(skip)]
     pub after: Vec<(Move, u32)>,
@@ -174,7 +177,15 @@ pub fn prove_first_moves(problem: &Problem, optimum: &Optimum, budget: &Budget) 
     let keep_par = a.keeps_par();
     let after = a.children.iter().map(|c| (c.mv, c.known.bounds.lower)).collect();
     let names = a.children.iter().map(|c| move_name(problem, c.mv)).collect();
-    Ok(FirstMoves { moves: a.children.len() as u32, keeping_par: keep_par.len() as u32, keep_par, after, names })
+    let gaining = a.children.iter().filter(|c| !c.wasted).count() as u32;
+    Ok(FirstMoves {
+        moves: a.children.len() as u32,
+        keeping_par: keep_par.len() as u32,
+        gaining,
+        keep_par,
+        after,
+        names,
+    })
 }
 
 /// A move as a player names it: the colour, and in Free-Flood-It the cell, e.g. `3@2,5`.

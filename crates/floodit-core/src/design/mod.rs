@@ -26,10 +26,12 @@
 //! ```
 
 pub mod facts;
+pub mod grade;
 mod mutate;
 mod property;
 mod search;
 
 pub use facts::{Budget, HeuristicRun, Optimum, Unproven};
+pub use grade::{Grade, grade, grade_known};
 pub use property::{Measured, Proof, Property};
 pub use search::{DesignError, Designed, NotFound, Request, design};

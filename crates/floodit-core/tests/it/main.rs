@@ -6,6 +6,7 @@ mod common;
 mod design_props;
 mod exact_datasets;
 mod exact_vs_oracle;
+mod grade_agreement;
 mod heuristic_props;
 mod heuristic_trap;
 mod ilp_sat_blog;
