@@ -8,6 +8,7 @@ mod cli_bad_input;
 mod cli_gen;
 mod fuzz;
 mod ilp_sat_cli;
+mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]
 mod serve_client;

@@ -6,6 +6,7 @@ pub mod dataset;
 mod error;
 pub mod generate;
 pub mod id;
+pub mod pack;
 mod puzzle;
 mod quote;
 pub mod random;
