@@ -25,6 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod daily;
 pub mod facts;
 pub mod grade;
 mod mutate;

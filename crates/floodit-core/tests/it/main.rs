@@ -3,6 +3,7 @@
 
 mod analysis_oracle;
 mod common;
+mod daily_interest;
 mod design_props;
 mod exact_datasets;
 mod exact_vs_oracle;
