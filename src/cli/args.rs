@@ -34,7 +34,8 @@ pub enum Command {
     Gen(GenArgs),
     /// List every solver: name, family, guarantee, complexity.
     Solvers(SolversArgs),
-    /// Write a puzzle's integer program (CPLEX LP) or SAT instance (DIMACS CNF), for outside solvers.
+    /// Write a printable sheet of puzzles (SVG or text, optionally with solutions), or a puzzle's
+    /// integer program (CPLEX LP) or SAT instance (DIMACS CNF) for outside solvers.
     Export(ExportArgs),
     /// Solve a data set in shards under a scheduler, then merge and verify the results.
     Batch(super::batch::args::BatchArgs),
@@ -270,10 +271,19 @@ pub struct DesignArgs {
 pub struct ExportArgs {
     #[command(flatten)]
     pub source: PuzzleSource,
+    /// More puzzle files, for a sheet of several (svg and text only).
+    #[arg(value_name = "PUZZLE.toml", conflicts_with = "id")]
+    pub more: Vec<PathBuf>,
     /// lp: the ILP of the "Flood it! An exact approach" blog post, corrected (CPLEX LP);
-    /// dimacs: the SAT encoding of van Stiphout, Osama and Wijs, corrected (DIMACS CNF).
+    /// dimacs: the SAT encoding of van Stiphout, Osama and Wijs, corrected (DIMACS CNF);
+    /// svg: a printable sheet of the puzzles with their move limits (A4 pages);
+    /// text: the same sheet as plain text.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: ExportFormat,
+    /// svg and text: the solutions on a page of their own after the puzzles, each cell numbered
+    /// by the move that floods it.
+    #[arg(long)]
+    pub with_solutions: bool,
     /// Moves the model allows: required for dimacs; for lp, the horizon k (default: the length of
     /// a greedy solution, so the model's minimum is the optimum).
     #[arg(long, value_name = "M")]
@@ -290,6 +300,8 @@ pub struct ExportArgs {
 pub enum ExportFormat {
     Lp,
     Dimacs,
+    Svg,
+    Text,
 }
 
 #[derive(Args, Debug)]

@@ -5,6 +5,7 @@
 mod batch;
 mod cli;
 mod cli_bad_input;
+mod cli_export_sheet;
 mod cli_gen;
 mod fuzz;
 mod ilp_sat_cli;

@@ -10,6 +10,7 @@ pub mod pack;
 mod puzzle;
 mod quote;
 pub mod random;
+pub mod sheet;
 mod size;
 pub mod tatham;
 mod toml_nesting;
