@@ -29,11 +29,13 @@ pub enum Command {
     Bench(BenchArgs),
     /// Run several solvers on a puzzle or a data set, side by side.
     Compare(CompareArgs),
-    /// Print a random puzzle file (reproducible with --seed).
+    /// Print a random puzzle file, or one designed to have properties (--optimum, --greedy-gap,
+    /// ...), each proven by the exact solver; reproducible with --seed.
     Gen(GenArgs),
     /// List every solver: name, family, guarantee, complexity.
     Solvers(SolversArgs),
-    /// Write a puzzle's integer program (CPLEX LP) or SAT instance (DIMACS CNF), for outside solvers.
+    /// Write a printable sheet of puzzles (SVG or text, optionally with solutions), or a puzzle's
+    /// integer program (CPLEX LP) or SAT instance (DIMACS CNF) for outside solvers.
     Export(ExportArgs),
     /// Solve a data set in shards under a scheduler, then merge and verify the results.
     Batch(super::batch::args::BatchArgs),
@@ -228,16 +230,61 @@ pub struct CompareArgs {
 pub struct GenArgs {
     #[command(flatten)]
     pub board: BoardArgs,
+    #[command(flatten)]
+    pub design: DesignArgs,
+    /// Print one JSON object: the puzzle file, its ID, and which properties were proven and how.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The properties `floodit gen` designs a board to have (each proven by the exact solver).
+#[derive(Args, Debug, Clone, Default)]
+pub struct DesignArgs {
+    /// A board whose proven optimum is exactly N moves.
+    #[arg(long, value_name = "N")]
+    pub optimum: Option<u32>,
+    /// A board where greedy (the most cells each move) needs at least N moves more than the optimum.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub greedy_gap: Option<u32>,
+    /// A board where only one first move keeps par (every other leaves more than the optimum less one).
+    #[arg(long)]
+    pub unique_first_move: bool,
+    /// A board with exactly one optimal solution (one sequence of moves).
+    #[arg(long)]
+    pub unique_optimum: bool,
+    /// A board where every heuristic of the catalogue (`floodit solvers`, family heuristic) needs
+    /// more moves than the optimum.
+    #[arg(long)]
+    pub heuristics_miss: bool,
+    /// The search's whole budget (default 10 s when a property is asked for).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    /// Nodes one proof of a candidate's optimum may take (default 2000000); a board needing more
+    /// is passed over.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Search memory one proof may take, in megabytes (default 512).
+    #[arg(long, value_name = "MB")]
+    pub memory_limit: Option<usize>,
 }
 
 #[derive(Args, Debug)]
 pub struct ExportArgs {
     #[command(flatten)]
     pub source: PuzzleSource,
+    /// More puzzle files, for a sheet of several (svg and text only).
+    #[arg(value_name = "PUZZLE.toml", conflicts_with = "id")]
+    pub more: Vec<PathBuf>,
     /// lp: the ILP of the "Flood it! An exact approach" blog post, corrected (CPLEX LP);
-    /// dimacs: the SAT encoding of van Stiphout, Osama and Wijs, corrected (DIMACS CNF).
+    /// dimacs: the SAT encoding of van Stiphout, Osama and Wijs, corrected (DIMACS CNF);
+    /// svg: a printable sheet of the puzzles with their move limits (A4 pages);
+    /// text: the same sheet as plain text.
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: ExportFormat,
+    /// svg and text: the solutions on a page of their own after the puzzles, each cell numbered
+    /// by the move that floods it.
+    #[arg(long)]
+    pub with_solutions: bool,
     /// Moves the model allows: required for dimacs; for lp, the horizon k (default: the length of
     /// a greedy solution, so the model's minimum is the optimum).
     #[arg(long, value_name = "M")]
@@ -254,6 +301,8 @@ pub struct ExportArgs {
 pub enum ExportFormat {
     Lp,
     Dimacs,
+    Svg,
+    Text,
 }
 
 #[derive(Args, Debug)]

@@ -1,5 +1,6 @@
 //! `floodit export`: a puzzle's integer program in CPLEX LP format or its SAT instance in DIMACS
-//! CNF, the same models the `ilp` and `sat` engines solve, for use with outside solvers.
+//! CNF, the same models the `ilp` and `sat` engines solve, for use with outside solvers; or a
+//! printable sheet (`export_sheet.rs`).
 
 use super::args::{ExportArgs, ExportFormat};
 use super::{CliError, CliResult, input, out};
@@ -8,6 +9,15 @@ use crate::solver::ilp::{self, lp_format, model::Form};
 use crate::solver::sat::{self, dimacs, horizon};
 
 pub fn run(args: ExportArgs) -> CliResult {
+    if matches!(args.format, ExportFormat::Svg | ExportFormat::Text) {
+        return super::export_sheet::run(args);
+    }
+    if !args.more.is_empty() {
+        return Err(CliError::bad_input("--format lp and dimacs export one puzzle at a time"));
+    }
+    if args.with_solutions {
+        return Err(CliError::bad_input("--with-solutions applies to --format svg and text only"));
+    }
     let puzzle = input::puzzle(&args.source)?;
     let problem = Problem::new(puzzle.board, puzzle.mode);
     let refused = |e: crate::solver::SolveError| CliError::bad_input(format!("export: {e}"));
@@ -38,6 +48,7 @@ pub fn run(args: ExportArgs) -> CliResult {
             let model = ilp::instance(&problem, form, k).map_err(refused)?;
             lp_format::write(&model, &mut text).expect("writing to memory");
         }
+        ExportFormat::Svg | ExportFormat::Text => unreachable!("sheets are written by export_sheet"),
         ExportFormat::Dimacs => {
             if args.form.is_some() {
                 return Err(CliError::bad_input("--form applies to --format lp only"));

@@ -1,9 +1,131 @@
-//! `floodit gen`: a random puzzle file on stdout.
+//! `floodit gen`: a random puzzle file on stdout, or one designed to have properties (an exact
+//! optimum, a greedy trap, ...), each proven by the exact solver.
 
-use super::args::GenArgs;
-use super::{CliResult, input, out};
+use super::args::{DesignArgs, GenArgs};
+use super::{CliError, CliResult, EXIT_LIMIT, input, out, solve::round3};
+use crate::analysis::Count;
+use crate::design::facts::FirstMoves;
+use crate::design::{Budget, DesignError, Designed, Grade, HeuristicRun, Property, Request, design, grade_known};
+use crate::formats::{Puzzle, RandomBoard, id};
+use crate::solver::{Control, Problem};
+use serde::Serialize;
+use std::time::Duration;
+
+/// The search's budget when `--time-limit` is not given.
+const DEFAULT_SECONDS: u64 = 10;
 
 pub fn run(args: GenArgs) -> CliResult {
-    let (puzzle, _seed) = input::random_puzzle(&args.board)?;
-    out::print(puzzle.to_toml())
+    let properties = properties(&args.design);
+    if properties.is_empty() {
+        let (puzzle, seed) = input::random_puzzle(&args.board)?;
+        return print(&puzzle, args.json.then(|| Report::random(&puzzle, seed)));
+    }
+    let ask = RandomBoard::from(&args.board);
+    let spec = ask.spec()?;
+    let seed = ask.seed.unwrap_or_else(crate::formats::generate::fresh_seed);
+    let request = Request { spec, properties, seed };
+    let d = &args.design;
+    let mut budget = Budget::new(Some(d.time_limit.unwrap_or(Duration::from_secs(DEFAULT_SECONDS))));
+    if let Some(n) = d.node_limit {
+        budget.proof_nodes = Some(n);
+    }
+    if let Some(mb) = d.memory_limit {
+        budget.proof_memory = Some(mb.saturating_mul(1 << 20));
+    }
+    match design(&request, &budget) {
+        Ok(found) => print(&found.puzzle, args.json.then(|| Report::designed(&found, &budget))),
+        Err(e @ DesignError::NotFound(_)) => {
+            let asked: Vec<String> = request.properties.iter().map(|p| p.describe()).collect();
+            Err(CliError { code: EXIT_LIMIT, message: format!("gen: no board with {}: {e}", asked.join(" and ")) })
+        }
+        Err(e) => Err(CliError::bad_input(format!("gen: {e}"))),
+    }
+}
+
+/// The properties asked for on the command line, in a fixed order.
+fn properties(d: &DesignArgs) -> Vec<Property> {
+    let mut out = Vec::new();
+    out.extend(d.optimum.map(Property::Optimum));
+    out.extend(d.greedy_gap.map(Property::GreedyGap));
+    for (asked, property) in [
+        (d.unique_first_move, Property::UniqueFirstMove),
+        (d.unique_optimum, Property::UniqueOptimum),
+        (d.heuristics_miss, Property::HeuristicsMiss),
+    ] {
+        if asked {
+            out.push(property);
+        }
+    }
+    out
+}
+
+/// `gen --json`: the puzzle file and ID, and for a designed board what was proven and how.
+#[derive(Serialize)]
+struct Report {
+    seed: u64,
+    id: String,
+    /// The proven optimum (designed boards only).
+    optimum: Option<u32>,
+    properties: Vec<crate::design::Proof>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    heuristics: Vec<HeuristicRun>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_moves: Option<FirstMoves>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    optimal_solutions: Option<Count>,
+    /// The designed board's difficulty grade (when its proofs fit one proof's limits).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<Grade>,
+    /// Boards measured with a proven optimum, and fresh boards the search started from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    candidates: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    starts: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    millis: Option<f64>,
+    puzzle: String,
+}
+
+impl Report {
+    fn random(p: &Puzzle, seed: u64) -> Report {
+        Report {
+            seed,
+            id: id::encode_puzzle(p),
+            optimum: None,
+            properties: Vec::new(),
+            heuristics: Vec::new(),
+            first_moves: None,
+            optimal_solutions: None,
+            grade: None,
+            candidates: None,
+            starts: None,
+            millis: None,
+            puzzle: p.to_toml(),
+        }
+    }
+
+    fn designed(d: &Designed, budget: &Budget) -> Report {
+        let problem = Problem::new(d.puzzle.board.clone(), d.puzzle.mode);
+        // The grade's proofs get the per-proof limits, not what is left of the search's time.
+        let budget = Budget { outer: Control::default(), ..budget.clone() };
+        Report {
+            grade: grade_known(&problem, &d.optimum, &budget).ok(),
+            optimum: Some(d.optimum.moves),
+            properties: d.proofs.clone(),
+            heuristics: d.heuristics.clone(),
+            first_moves: d.first_moves.clone(),
+            optimal_solutions: d.solutions,
+            candidates: Some(d.candidates),
+            starts: Some(d.starts),
+            millis: Some(round3(d.elapsed.as_secs_f64() * 1e3)),
+            ..Report::random(&d.puzzle, d.seed)
+        }
+    }
+}
+
+fn print(puzzle: &Puzzle, report: Option<Report>) -> CliResult {
+    match report {
+        Some(r) => out::println(serde_json::to_string(&r).expect("serialisable")),
+        None => out::print(puzzle.to_toml()),
+    }
 }

@@ -6,6 +6,7 @@ mod bench;
 mod compare;
 pub mod daily;
 mod export;
+mod export_sheet;
 mod gen_cmd;
 mod input;
 mod out;

@@ -2,6 +2,7 @@
 
 use super::args::SolveArgs;
 use super::{CliError, CliResult, EXIT_LIMIT, input, out};
+use crate::design::{Budget, Grade, Optimum, grade_known};
 use crate::model::{Board, Mode, colour_char};
 use crate::solver::{self, Control, MoveJson, Problem, Solution, SolveError, registry};
 use serde::Serialize;
@@ -23,6 +24,10 @@ struct SolveJson<'a> {
     notes: &'a [String],
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     stats: serde_json::Map<String, serde_json::Value>,
+    /// The board's difficulty grade, when the solve proved the optimum and the grade's own
+    /// proofs fit their limits (docs/formats.md, "Command output").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grade: Option<Grade>,
 }
 
 pub fn run(args: SolveArgs) -> CliResult {
@@ -51,12 +56,33 @@ pub fn run(args: SolveArgs) -> CliResult {
             known_optimal: puzzle.optimal,
             notes: &solution.notes,
             stats: solution.stats.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect(),
+            grade: grade_of(&problem, &solution),
         };
         out::println(serde_json::to_string(&json).expect("serialisable"))
     } else {
         let heading = format!("{} ({})\n", puzzle.title, input::describe(&puzzle.board, puzzle.mode));
         out::print(heading + &text_report(&name, &puzzle.board, puzzle.mode, &solution, puzzle.optimal))
     }
+}
+
+/// Nodes each proof behind a grade may take in `solve --json` (a node limit, not a time limit,
+/// so that whether the grade appears is the same on every machine).
+const GRADE_PROOF_NODES: u64 = 1_000_000;
+
+/// The grade of a board whose optimum `solution` proves, if its proofs fit their limits.
+fn grade_of(problem: &Problem, solution: &Solution) -> Option<Grade> {
+    if !solution.optimal {
+        return None;
+    }
+    let optimum = Optimum {
+        moves: solution.len() as u32,
+        lower_bound: solution.len() as u32,
+        nodes: solution.nodes,
+        solution: solution.moves.clone(),
+    };
+    let mut budget = Budget::new(None);
+    budget.proof_nodes = Some(GRADE_PROOF_NODES);
+    grade_known(problem, &optimum, &budget).ok()
 }
 
 /// Rounds milliseconds to three decimals for JSON.

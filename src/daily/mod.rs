@@ -26,12 +26,20 @@ pub struct Daily {
 }
 
 impl Daily {
-    /// The puzzle of `date` and its par: from the results' cache, else proven now and cached.
+    /// The puzzle of `date` and its par. A board chosen for interest comes with its par proven
+    /// (and the cache is set to it, should it hold an older board's); an earlier day's par
+    /// comes from the results' cache, else is proven now and cached.
     pub fn load(date: Date, results: &Results) -> Result<Daily, String> {
         let mut puzzle = daily::puzzle(date);
-        let par = match results.cached_par(date)? {
-            Some(par) => par,
-            None => {
+        let par = match (puzzle.optimal, results.cached_par(date)?) {
+            (Some(par), cached) => {
+                if cached != Some(par) {
+                    results.cache_par(date, par)?;
+                }
+                par
+            }
+            (None, Some(par)) => par,
+            (None, None) => {
                 let par = prove_par(&puzzle)?;
                 results.cache_par(date, par)?;
                 par
@@ -107,6 +115,16 @@ mod tests {
         assert_eq!(clean_name("\x07\x08"), "");
         assert_eq!(clean_name(&"x".repeat(100)).chars().count(), NAME_MAX);
         assert_eq!(clean_name("été"), "été");
+    }
+
+    #[test]
+    fn a_chosen_days_par_replaces_a_stale_cached_one() {
+        let results = Results::in_memory().unwrap();
+        let d = daily::INTEREST_FROM;
+        results.cache_par(d, 99).unwrap();
+        let day = Daily::load(d, &results).unwrap();
+        assert_eq!(Some(day.par), daily::puzzle(d).optimal);
+        assert_eq!(results.cached_par(d).unwrap(), Some(day.par));
     }
 
     #[test]

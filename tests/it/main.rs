@@ -5,8 +5,11 @@
 mod batch;
 mod cli;
 mod cli_bad_input;
+mod cli_export_sheet;
+mod cli_gen;
 mod fuzz;
 mod ilp_sat_cli;
+mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]
 mod serve_client;

@@ -8,6 +8,9 @@
 //!   and their squares, with holes), the component graph, and [`Game`] (moves, undo, redo).
 //! - [`formats`]: puzzle files ([`Puzzle`]), benchmark data sets, game IDs (floodit's own and
 //!   Simon Tatham's Flood) and seeded random boards.
+//! - [`analysis`]: what each move of a position costs, which keep par, how many optimal
+//!   solutions there are, and the review of a whole game, honest under limits.
+//! - [`design`]: boards made to order (an optimum, a greedy trap, ...), every property proven.
 //! - [`solver`]: the [`Solver`] trait, the [`registry`] of every solver by name (heuristic,
 //!   exact, polynomial-time, ILP and SAT), and the replay check ([`run`], [`verify`]).
 //!
@@ -100,6 +103,8 @@
 //! How the crate is laid out, and how to add a solver, is described in `docs/architecture.md`
 //! and `CONTRIBUTING.md` at the top of the repository.
 
+pub mod analysis;
+pub mod design;
 pub mod formats;
 pub mod model;
 pub mod solver;

@@ -33,6 +33,16 @@ pub fn puzzles() -> Vec<Vec<u8>> {
     files("puzzles", "toml").iter().map(|p| std::fs::read(p).unwrap()).collect()
 }
 
+/// Every committed pack's manifest, and a small one with a description and no grades.
+pub fn pack_manifests() -> Vec<Vec<u8>> {
+    let root = repo("puzzles/packs");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+    dirs.sort();
+    let mut seeds: Vec<Vec<u8>> = dirs.iter().filter_map(|d| std::fs::read(d.join("pack.toml")).ok()).collect();
+    seeds.push(b"title = \"Mine\"\ndescription = \"Boards I like.\"\n\n[[puzzle]]\nfile = \"a.toml\"\n\n[[puzzle]]\nfile = \"b.toml\"\n".to_vec());
+    seeds
+}
+
 pub fn themes() -> Vec<Vec<u8>> {
     let mut seeds: Vec<Vec<u8>> = files("themes", "toml").iter().map(|p| std::fs::read(p).unwrap()).collect();
     // A user theme sets a few keys over a built-in one.

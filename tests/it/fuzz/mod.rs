@@ -69,6 +69,11 @@ fn puzzle_toml() {
 }
 
 #[test]
+fn pack_manifest() {
+    bounded("pack-manifest");
+}
+
+#[test]
 fn theme_toml() {
     bounded("theme-toml");
 }

@@ -5,6 +5,7 @@ use super::corpus;
 use super::engine::Target;
 use floodit::daily::{NAME_MAX, clean_name};
 use floodit::formats::dataset::{Dataset, DatasetFormat, Entry, PivotChoice};
+use floodit::formats::pack::{self, Manifest};
 use floodit::formats::{Puzzle, id, tatham};
 use floodit::model::{MAX_COLOURS, colour_char};
 use floodit::tui::new_game::{self, Choices, Dialog, Request};
@@ -17,6 +18,7 @@ use floodit::tui::theme::parse_theme;
 /// Every parser, with its seeds.
 pub const TARGETS: &[Target] = &[
     Target { name: "puzzle-toml", check: puzzle_toml, seeds: corpus::puzzles },
+    Target { name: "pack-manifest", check: pack_manifest, seeds: corpus::pack_manifests },
     Target { name: "theme-toml", check: theme_toml, seeds: corpus::themes },
     Target { name: "line-dataset", check: line_dataset, seeds: corpus::line_sets },
     Target { name: "block-dataset", check: block_dataset, seeds: corpus::block_sets },
@@ -62,6 +64,32 @@ fn puzzle_toml(bytes: &[u8]) -> Result<bool, String> {
     let via_id = id::decode(&id::encode_puzzle(&p)).map_err(|e| format!("its floodit ID does not decode: {e}"))?;
     if (&via_id.board, via_id.mode, via_id.move_limit) != (&p.board, p.mode, p.move_limit) {
         return Err("its floodit ID decodes to another board".into());
+    }
+    Ok(true)
+}
+
+fn pack_manifest(bytes: &[u8]) -> Result<bool, String> {
+    let m = match Manifest::parse(&text(bytes)) {
+        Ok(m) => m,
+        Err(e) => return refused(&e.to_string()),
+    };
+    if m.puzzles.is_empty() || m.puzzles.len() > pack::MAX_PUZZLES {
+        return Err(format!("a pack of {} puzzles", m.puzzles.len()));
+    }
+    if let Some(e) = m.puzzles.iter().find(|e| e.file.contains(['/', '\\']) || e.file.starts_with('.')) {
+        return Err(format!("a file name outside the pack's directory: {:?}", e.file));
+    }
+    let again = Manifest::parse(&m.to_toml()).map_err(|e| format!("its TOML does not read back: {e}"))?;
+    let same = |a: &Manifest| {
+        (
+            a.title.clone(),
+            a.description.clone(),
+            a.rung,
+            a.puzzles.iter().map(|e| (e.file.clone(), e.grade)).collect::<Vec<_>>(),
+        )
+    };
+    if same(&again) != same(&m) {
+        return Err(format!("its TOML reads back as another manifest:\n{}", m.to_toml()));
     }
     Ok(true)
 }

@@ -1,5 +1,9 @@
 //! The daily puzzle: one board for everyone each UTC day, made from the date alone, the same on
-//! every platform and every floodit version (a test pins one day's board).
+//! every platform and every floodit version (tests pin one day's board of each kind).
+//!
+//! From [`INTEREST_FROM`] on, the board is chosen for interest (`design::daily`): of the day's
+//! candidate boards, the first where greedy play (the most cells each move) misses par and its
+//! very first move already loses it. Earlier days keep the board they were played on.
 //!
 //! ```
 //! use floodit_core::formats::daily::{Date, puzzle};
@@ -141,17 +145,45 @@ impl FromStr for Date {
 /// The seed of a day's board: its day number, mixed (SplitMix64's finaliser) so that
 /// neighbouring days are unrelated, and kept below 10^9 like the seeds the game shows.
 pub fn seed(date: Date) -> u64 {
-    let mut z = (date.days() as u64) ^ 0x666c_6f6f_6469_7400; // "floodit\0"
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (z ^ (z >> 31)) % 1_000_000_000
+    mix((date.days() as u64) ^ 0x666c_6f6f_6469_7400) % 1_000_000_000 // "floodit\0"
 }
 
-/// The puzzle of `date`. Its optimum is not stated: the caller proves it (it is the day's par).
+/// SplitMix64's finaliser.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The first day whose board is chosen for interest: 2026-11-26.
+pub const INTEREST_FROM: Date = Date(20_783);
+
+/// The seed of candidate `n` of a day: the day's seed for candidate 0, then the day's seed and
+/// `n` mixed again.
+pub fn candidate_seed(date: Date, n: u32) -> u64 {
+    if n == 0 {
+        return seed(date);
+    }
+    mix(seed(date) ^ u64::from(n).wrapping_mul(0x9e37_79b9_7f4a_7c15)) % 1_000_000_000
+}
+
+/// The puzzle of `date`. From [`INTEREST_FROM`] on it is chosen for interest and states its
+/// par (its proven optimum) as `optimal`; earlier days' boards state none, and the caller
+/// proves it.
 pub fn puzzle(date: Date) -> Puzzle {
-    let mut p = generate(&SPEC, seed(date)).expect("the daily spec is a valid board spec");
+    let (mut p, seed, interest) = match (date >= INTEREST_FROM).then(|| crate::design::daily::choose(date)).flatten() {
+        Some((p, i)) => (p, candidate_seed(date, i.candidate), Some(i)),
+        None => (generate(&SPEC, seed(date)).expect("the daily spec is a valid board spec"), seed(date), None),
+    };
     p.title = format!("Daily {date}");
-    p.source = Some(format!("floodit daily puzzle of {date} (UTC), seed {}", seed(date)));
+    p.source = Some(format!("floodit daily puzzle of {date} (UTC), seed {seed}"));
+    p.description = interest.map(|i| {
+        if i.greedy_first_loses {
+            "Chosen for interest: playing for the most cells each move does not reach par, and the first such move already loses it.".to_string()
+        } else {
+            "Chosen for interest: playing for the most cells each move does not reach par.".to_string()
+        }
+    });
     p
 }
 
@@ -203,6 +235,16 @@ mod tests {
         assert_eq!(id::encode_puzzle(&p), PINNED_ID);
         assert_eq!(p.title, "Daily 2026-11-24");
         assert_ne!(seed(day), seed(day.next()));
+    }
+
+    #[test]
+    fn the_days_before_the_interest_choice_keep_their_boards() {
+        assert_eq!(INTEREST_FROM.to_string(), "2026-11-26");
+        let before = INTEREST_FROM.previous();
+        assert_eq!(puzzle(before).board, generate(&SPEC, seed(before)).unwrap().board);
+        assert_eq!(puzzle(before).optimal, None);
+        assert_eq!(candidate_seed(before, 0), seed(before));
+        assert_ne!(candidate_seed(before, 1), seed(before));
     }
 
     const PINNED_SEED: u64 = 977_272_044;

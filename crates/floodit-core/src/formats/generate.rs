@@ -33,7 +33,8 @@ pub fn fresh_seed() -> u64 {
     rand::random::<u64>() % 1_000_000_000
 }
 
-fn uniform(rng: &mut ChaCha8Rng, k: u32) -> u32 {
+/// A uniform number below `k` from the generator's raw output (the same on every platform).
+pub fn uniform(rng: &mut ChaCha8Rng, k: u32) -> u32 {
     // Reject the top sliver of the u32 range so every colour is equally likely.
     let zone = u32::MAX - (u32::MAX - k + 1) % k;
     loop {

@@ -1,9 +1,13 @@
 //! The core crate's integration tests, in one binary (one link instead of one per file).
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod analysis_oracle;
 mod common;
+mod daily_interest;
+mod design_props;
 mod exact_datasets;
 mod exact_vs_oracle;
+mod grade_agreement;
 mod heuristic_props;
 mod heuristic_trap;
 mod ilp_sat_blog;

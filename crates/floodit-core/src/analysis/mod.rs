@@ -1,0 +1,41 @@
+//! Position analysis: what each move of a position costs, which moves keep par, how many optimal
+//! solutions there are, on any board, topology, pivot, and in Free-Flood-It.
+//!
+//! Everything here is honest under limits. What is known about an optimum is an interval
+//! ([`Bounds`]): its lower end proven by a search or a bound, its upper end the length of a
+//! solution in hand. A move's cost (`optimum after + 1 − optimum before`) is then an interval
+//! too, and a move is a proven loss only when even the best case loses.
+//!
+//! - [`analyse`]: a position's optimum and every move's ([`Analysis`]): the moves that keep
+//!   par, the ones that may, the cost of each, within a [`Budget`].
+//! - [`count_optimal`]: how many optimal solutions there are, up to a limit.
+//! - [`classes::moves`]: the distinct moves of a position (in Free-Flood-It, one per area and
+//!   colour).
+//!
+//! ```
+//! use floodit_core::analysis::{Budget, analyse, count_optimal};
+//! use floodit_core::{Control, Limits, Problem, Puzzle};
+//!
+//! // A path read outward from the pivot (the 0): 1 then 2 on the left, 2 then 1 on the right.
+//! let puzzle = Puzzle::parse("title = \"t\"\ntopology = \"path\"\npivot = [0, 2]\ncells = \"2 1 0 2 1\"\n")?;
+//! let problem = Problem::new(puzzle.board.clone(), puzzle.mode);
+//! let analysis = analyse(&problem, &Budget::new(Limits::default()))?;
+//! assert_eq!(analysis.known.bounds.value(), Some(3));
+//! // Both colours keep par: 1 2 1 and 2 1 2 each flood it in three moves, and nothing else does.
+//! let par: Vec<u8> = analysis.keeps_par().iter().map(|m| m.colour).collect();
+//! assert_eq!(par, vec![1, 2]);
+//! let count = count_optimal(&problem, 3, 100, &Control::default());
+//! assert!(count.exact && count.found == 2);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod bounds;
+mod children;
+pub mod classes;
+mod count;
+mod position;
+
+pub use bounds::{Bounds, cost};
+pub use children::{Analysis, Budget, Child, analyse, analyse_with};
+pub use count::{Count, count_optimal};
+pub use position::{Cancelled, Known};
