@@ -1,7 +1,7 @@
 //! floodit: a terminal explorer for flood-filling puzzles.
 //!
 //! The puzzle model, file formats and solvers come from the `floodit-core` crate (re-exported
-//! here as `model`, `formats` and `solver`); this crate adds the command line (`cli`) and the
+//! here as `analysis`, `model`, `formats` and `solver`); this crate adds the command line (`cli`) and the
 //! terminal game (`tui`).
 
 pub mod cli;
@@ -10,4 +10,4 @@ pub mod daily;
 pub mod serve;
 pub mod tui;
 
-pub use floodit_core::{formats, model, solver};
+pub use floodit_core::{analysis, formats, model, solver};

@@ -5,6 +5,7 @@
 mod batch;
 mod cli;
 mod cli_bad_input;
+mod cli_review;
 mod fuzz;
 mod ilp_sat_cli;
 mod puzzles;

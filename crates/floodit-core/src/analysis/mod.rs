@@ -33,9 +33,17 @@ mod bounds;
 mod children;
 pub mod classes;
 mod count;
+mod explain;
+mod pattern;
 mod position;
+mod proof;
+mod review;
 
 pub use bounds::{Bounds, cost};
 pub use children::{Analysis, Budget, Child, analyse, analyse_with};
 pub use count::{Count, count_optimal};
+pub use explain::{Explanation, Gain, Instead, explain, gain, move_name, plain_colour};
+pub use pattern::move_pattern;
 pub use position::{Cancelled, Known};
+pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bound_parts, proof_line};
+pub use review::{BadMove, MoveReview, Review, Reviewer, Verdict, plural};

@@ -1,0 +1,427 @@
+//! The review of a game: every move judged against the optimum before and after it, filled in
+//! one position at a time so that a screen can show it as it comes.
+//!
+//! What one position's analysis learns serves its neighbours: the played move's child is the
+//! next position (its optimum and line come for free), the next position's line, one move
+//! longer, bounds this one, and in Flood-It no position is harder than the one before it
+//! (its region only grew). A move is called a loss only when its cost is proven at least one.
+
+use super::bounds::{Bounds, cost};
+use super::children::{Analysis, Budget, analyse_with};
+use super::position::{Cancelled, Known, replay_from_larger};
+use crate::model::{Board, Game, Mode, Move, MoveError};
+use crate::solver::Problem;
+
+/// A move of the game that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number}: {reason}", number = .index + 1)]
+pub struct BadMove {
+    /// 0-based, in the order played.
+    pub index: usize,
+    pub mv: Move,
+    pub reason: MoveError,
+}
+
+/// Reviews a game position by position; [`Reviewer::step`] does one, [`Reviewer::review`]
+/// shows what is known so far.
+#[derive(Clone, Debug)]
+pub struct Reviewer {
+    mode: Mode,
+    moves: Vec<Move>,
+    /// The board before each move, and after the last (one more than the moves).
+    boards: Vec<Board>,
+    /// What is known about each position's optimum.
+    known: Vec<Option<Known>>,
+    /// Each judged move's position, analysed.
+    analyses: Vec<Option<Analysis>>,
+    next: usize,
+}
+
+impl Reviewer {
+    /// A review of `moves` played from `start`; every move must be playable in turn (a move
+    /// after the board is flooded is not).
+    pub fn new(start: &Problem, moves: &[Move]) -> Result<Reviewer, BadMove> {
+        let mut game = Game::new(start.board.clone(), start.mode, None);
+        let mut boards = vec![start.board.clone()];
+        for (index, &mv) in moves.iter().enumerate() {
+            game.play(mv).map_err(|reason| BadMove { index, mv, reason })?;
+            boards.push(game.board().clone());
+        }
+        let n = moves.len();
+        let mut known = vec![None; n + 1];
+        if boards[n].is_solved() {
+            known[n] = Some(Known::flooded());
+        }
+        Ok(Reviewer { mode: start.mode, moves: moves.to_vec(), boards, known, analyses: vec![None; n], next: 0 })
+    }
+
+    /// A review of the moves a game has applied, from its start.
+    pub fn from_game(game: &Game) -> Reviewer {
+        let start = Problem::new(game.start().clone(), game.mode());
+        Reviewer::new(&start, &game.moves()).expect("a game's applied moves were playable")
+    }
+
+    /// The moves reviewed.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The board before move `index` (or, at the number of moves, after the last).
+    pub fn board(&self, index: usize) -> &Board {
+        &self.boards[index]
+    }
+
+    /// Flood-It with its pivot, or Free-Flood-It.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The analysis of the position before move `index`, once judged.
+    pub fn analysis(&self, index: usize) -> Option<&Analysis> {
+        self.analyses.get(index)?.as_ref()
+    }
+
+    /// True when every move is judged (and, in a game of no moves, the start solved).
+    pub fn is_done(&self) -> bool {
+        self.next == self.moves.len() && self.known[self.next].is_some()
+    }
+
+    /// Moves judged so far (they are judged in order).
+    pub fn judged(&self) -> usize {
+        self.next
+    }
+
+    /// Judges the next move within `budget` (one position and its moves); returns its index,
+    /// or `None` when every move is judged.
+    pub fn step(&mut self, budget: &Budget) -> Result<Option<usize>, Cancelled> {
+        let i = self.next;
+        if i == self.moves.len() {
+            // A game of no moves: its only position is the start, solved on its own.
+            if self.known[i].is_none() {
+                let problem = Problem::new(self.boards[i].clone(), self.mode);
+                self.known[i] = Some(super::position::solve(&problem, budget.limits, &budget.cancel, 0, None)?);
+            }
+            return Ok(None);
+        }
+        let problem = Problem::new(self.boards[i].clone(), self.mode);
+        let analysis = analyse_with(&problem, budget, self.known[i].clone(), Some(self.moves[i]))?;
+        let child = analysis.child(&problem, self.moves[i]).expect("a played move is one of the position's moves");
+        tighten(&mut self.known[i + 1], &child.known);
+        self.known[i] = Some(analysis.known.clone());
+        self.analyses[i] = Some(analysis);
+        self.next += 1;
+        self.propagate();
+        Ok(Some(i))
+    }
+
+    /// Judges every move, calling `progress` with the review after each.
+    pub fn run(mut self, budget: &Budget, mut progress: impl FnMut(&Review)) -> Result<Review, Cancelled> {
+        while self.step(budget)?.is_some() {
+            progress(&self.review());
+        }
+        Ok(self.review())
+    }
+
+    /// Passes what each position knows to its neighbours until nothing changes: a position is
+    /// solved by its move and the next position's line; the next position needs at least one
+    /// move less; in Flood-It it needs no more than this one (its region contains this one's),
+    /// and this one needs no fewer.
+    fn propagate(&mut self) {
+        let n = self.moves.len();
+        loop {
+            let mut moved = false;
+            for i in 0..n {
+                let (Some(here), Some(next)) = (self.known[i].clone(), self.known[i + 1].clone()) else { continue };
+                let mut a = here.clone();
+                if next.bounds.upper + 1 < a.bounds.upper {
+                    a.bounds.upper = next.bounds.upper + 1;
+                    a.line = std::iter::once(self.moves[i]).chain(next.line.iter().copied()).collect();
+                }
+                let mut b = next.clone();
+                b.bounds.raise_lower(a.bounds.lower.saturating_sub(1));
+                if let Mode::Fixed { pivot } = self.mode {
+                    a.bounds.raise_lower(b.bounds.lower);
+                    if a.bounds.upper < b.bounds.upper {
+                        let line = replay_from_larger(&self.boards[i + 1], pivot, &a.line);
+                        if (line.len() as u32) < b.bounds.upper {
+                            b.bounds.upper = line.len() as u32;
+                            b.line = line;
+                        }
+                    }
+                }
+                moved |= a != here || b != next;
+                self.known[i] = Some(a);
+                self.known[i + 1] = Some(b);
+            }
+            // Each judged position takes the news, and passes on what its moves then show.
+            for i in 0..n {
+                let (Some(analysis), Some(k)) = (self.analyses[i].as_mut(), self.known[i].as_ref()) else { continue };
+                let played = super::classes::representative(&self.boards[i], self.mode, self.moves[i]);
+                let before = analysis.clone();
+                analysis.known.tighten(k);
+                if let (Some(next), Some(c)) =
+                    (self.known[i + 1].as_ref(), analysis.children.iter_mut().find(|c| c.mv == played && !c.wasted))
+                {
+                    c.known.tighten(next);
+                }
+                super::children::settle(&mut analysis.known, &mut analysis.children);
+                if *analysis != before {
+                    moved = true;
+                    let child = analysis.children.iter().find(|c| c.mv == played).map(|c| c.known.clone());
+                    tighten(&mut self.known[i], &analysis.known);
+                    if let Some(c) = child {
+                        tighten(&mut self.known[i + 1], &c);
+                    }
+                }
+            }
+            if !moved {
+                return;
+            }
+        }
+    }
+
+    /// What is known so far, move by move.
+    pub fn review(&self) -> Review {
+        let n = self.moves.len();
+        let bounds = |i: usize| self.known[i].as_ref().map(|k| k.bounds);
+        let moves = (0..n)
+            .map(|i| {
+                let (before, after) = (bounds(i), bounds(i + 1));
+                let judged = self.analyses[i].as_ref();
+                let played = judged.and_then(|a| {
+                    let rep = super::classes::representative(&self.boards[i], self.mode, self.moves[i]);
+                    a.children.iter().position(|c| c.mv == rep)
+                });
+                let move_cost = match (judged, played) {
+                    (Some(a), Some(p)) => Some(a.cost(p)),
+                    _ => before.zip(after).map(|(b, a)| cost(b, a)),
+                };
+                MoveReview {
+                    index: i,
+                    mv: self.moves[i],
+                    before,
+                    after,
+                    cost: move_cost,
+                    keeps_par: judged.map(Analysis::keeps_par),
+                    may_keep_par: judged.map(Analysis::may_keep_par).unwrap_or_default(),
+                }
+            })
+            .collect();
+        Review { moves, start: bounds(0), end: bounds(n), judged: self.next }
+    }
+}
+
+fn tighten(slot: &mut Option<Known>, with: &Known) {
+    match slot {
+        Some(k) => k.tighten(with),
+        None => *slot = Some(with.clone()),
+    }
+}
+
+/// One move of a reviewed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReview {
+    /// 0-based, in the order played.
+    pub index: usize,
+    pub mv: Move,
+    /// The optimum before the move and after it (`None` until something is known).
+    pub before: Option<Bounds>,
+    pub after: Option<Bounds>,
+    /// What the move cost: `after + 1 − before`, 0 when it kept par.
+    pub cost: Option<Bounds>,
+    /// The moves proven to keep par here (`None` until the move is judged).
+    pub keeps_par: Option<Vec<Move>>,
+    /// The moves that may keep par but are not proven to.
+    pub may_keep_par: Vec<Move>,
+}
+
+/// What a review says about one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Not judged yet.
+    Pending,
+    /// Proven to keep par.
+    Kept,
+    /// Proven to lose at least `at_least` moves (`exact` when that is all it lost).
+    Lost { at_least: u32, exact: bool },
+    /// Neither proven: the move cost `0..=at_most` moves.
+    Open { at_most: u32 },
+}
+
+impl MoveReview {
+    /// True when the move's cost is proven.
+    pub fn proven(&self) -> bool {
+        self.cost.is_some_and(Bounds::is_exact)
+    }
+
+    pub fn verdict(&self) -> Verdict {
+        match self.cost {
+            None => Verdict::Pending,
+            Some(c) if c == Bounds::exact(0) => Verdict::Kept,
+            Some(c) if c.lower > 0 => Verdict::Lost { at_least: c.lower, exact: c.is_exact() },
+            Some(c) => Verdict::Open { at_most: c.upper },
+        }
+    }
+}
+
+/// A reviewed game, as far as it is judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    pub moves: Vec<MoveReview>,
+    /// The optimum of the starting position: par.
+    pub start: Option<Bounds>,
+    /// The optimum after the last move (0 once the board is flooded).
+    pub end: Option<Bounds>,
+    /// Moves judged so far.
+    pub judged: usize,
+}
+
+impl Review {
+    /// True when every move is judged.
+    pub fn is_done(&self) -> bool {
+        self.judged == self.moves.len()
+    }
+
+    /// Moves lost in all. The costs add up to the moves played plus the optimum at the end less
+    /// par (each move's optimum after is the next one's before), so both the sum of the costs
+    /// and that difference bound it; its lower end counts only proven losses.
+    pub fn lost(&self) -> Bounds {
+        let sum = self.moves.iter().fold(Bounds::exact(0), |sum, m| {
+            let c = m.cost.unwrap_or(Bounds { lower: 0, upper: u32::MAX });
+            Bounds { lower: sum.lower + c.lower, upper: sum.upper.saturating_add(c.upper) }
+        });
+        let mut total = sum;
+        if let (Some(start), Some(end)) = (self.start, self.end) {
+            let n = self.moves.len() as u32;
+            total.raise_lower((n + end.lower).saturating_sub(start.upper));
+            total.lower_upper((n + end.upper).saturating_sub(start.lower));
+        }
+        total
+    }
+
+    /// The moves proven to have lost at least one move (0-based).
+    pub fn lost_at(&self) -> Vec<usize> {
+        self.moves.iter().filter(|m| matches!(m.verdict(), Verdict::Lost { .. })).map(|m| m.index).collect()
+    }
+
+    /// The moves whose cost is not proven either way (0-based).
+    pub fn open_at(&self) -> Vec<usize> {
+        self.moves.iter().filter(|m| matches!(m.verdict(), Verdict::Open { .. })).map(|m| m.index).collect()
+    }
+
+    /// "Moves to flood, optimally" over the game: the optimum before each move and after the
+    /// last (`None` where nothing is known yet). Moves played plus this is the best total still
+    /// reachable at that point; at the start it is par.
+    pub fn chart(&self) -> Vec<Option<Bounds>> {
+        let mut out: Vec<Option<Bounds>> = self.moves.iter().map(|m| m.before).collect();
+        out.push(self.end);
+        out
+    }
+
+    /// One line: "2 moves lost: at 7 and 15", "every move kept par", and what is not proven
+    /// (move numbers from 1).
+    pub fn summary(&self) -> String {
+        let lost = self.lost_at();
+        let open = self.open_at();
+        let total = self.lost();
+        let mut line = match (total.value(), lost.is_empty()) {
+            (Some(0), _) if self.is_done() => "every move kept par".to_string(),
+            (Some(0), _) => "no move lost so far".to_string(),
+            (Some(n), false) if open.is_empty() => format!("{} lost: at {}", plural(n, "move"), numbers(&lost)),
+            (Some(n), _) => format!("{} lost", plural(n, "move")),
+            (None, _) if total.lower == 0 => format!("at most {} lost", plural(total.upper, "move")),
+            (None, _) => format!("at least {} and at most {} lost", total.lower, plural(total.upper, "move")),
+        };
+        if !open.is_empty() {
+            if !lost.is_empty() {
+                line += &format!("; proven at {}", numbers(&lost));
+            }
+            let which = if open.len() == 1 { "move" } else { "moves" };
+            line += &format!("; not proven: {which} {}", numbers(&open));
+        }
+        if !self.is_done() {
+            line += &format!(" ({} of {} moves judged)", self.judged, self.moves.len());
+        }
+        line
+    }
+}
+
+/// Move numbers from 1, runs of three or more as ranges: "3, 7 and 12-15".
+fn numbers(at: &[usize]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < at.len() {
+        let mut j = i;
+        while j + 1 < at.len() && at[j + 1] == at[j] + 1 {
+            j += 1;
+        }
+        if j >= i + 2 {
+            parts.push(format!("{}-{}", at[i] + 1, at[j] + 1));
+        } else {
+            parts.extend((i..=j).map(|k| (at[k] + 1).to_string()));
+        }
+        i = j + 1;
+    }
+    and_list(&parts)
+}
+
+/// "1 move", "3 moves".
+pub fn plural(n: u32, word: &str) -> String {
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+}
+
+/// "7", "7 and 15", "3, 7 and 15".
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Topology;
+    use crate::solver::Limits;
+
+    fn path_game() -> Problem {
+        // From the left of 0 1 2 1 2: four moves (1 2 1 2).
+        Problem::new(Board::from_rows(Topology::Path, &[vec![0, 1, 2, 1, 2]]), Mode::Fixed { pivot: 0 })
+    }
+
+    #[test]
+    fn a_wasted_move_is_one_lost() {
+        let p = path_game();
+        let mv = |colour| Move { cell: 0, colour };
+        let r = Reviewer::new(&p, &[mv(1), mv(0), mv(2), mv(1), mv(2)]).unwrap();
+        let review = r.run(&Budget::new(Limits::default()), |_| {}).unwrap();
+        let costs: Vec<_> = review.moves.iter().map(|m| m.cost.unwrap().value().unwrap()).collect();
+        assert_eq!(costs, vec![0, 1, 0, 0, 0]);
+        assert_eq!(review.start, Some(Bounds::exact(4)));
+        assert_eq!(review.end, Some(Bounds::exact(0)));
+        assert_eq!(review.lost(), Bounds::exact(1));
+        assert_eq!(review.lost_at(), vec![1]);
+        assert_eq!(review.summary(), "1 move lost: at 2");
+        assert_eq!(review.moves[1].keeps_par, Some(vec![mv(2)]));
+        assert_eq!(review.moves[1].verdict(), Verdict::Lost { at_least: 1, exact: true });
+    }
+
+    #[test]
+    fn bad_moves_are_named() {
+        let p = path_game();
+        let mv = |colour| Move { cell: 0, colour };
+        let e = Reviewer::new(&p, &[mv(1), mv(1)]).unwrap_err();
+        assert_eq!(e.to_string(), "move 2: that area already has this colour");
+        let e = Reviewer::new(&p, &[mv(1), mv(2), mv(1), mv(2), mv(1)]).unwrap_err();
+        assert_eq!((e.index, e.reason), (4, MoveError::AlreadySolved));
+    }
+
+    #[test]
+    fn the_summary_lists_and_counts() {
+        assert_eq!(and_list(&["3".into(), "7".into(), "15".into()]), "3, 7 and 15");
+        assert_eq!(numbers(&[2, 6, 11, 12, 13, 14]), "3, 7 and 12-15");
+        assert_eq!(numbers(&[0, 1]), "1 and 2");
+        assert_eq!(plural(2, "move"), "2 moves");
+    }
+}
