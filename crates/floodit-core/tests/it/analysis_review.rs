@@ -133,22 +133,20 @@ proptest! {
     }
 }
 
-/// Heavier: thousands of random games, larger boards, every topology and mode. Run with
-/// `cargo test --release -p floodit-core --test it review_heavy -- --ignored`.
+/// Heavier: 3000 random games, every topology and mode, a fifth of them under a limit that
+/// stops the exact search at its root. Run with
+/// `cargo test -p floodit-core --test it review_heavy -- --ignored` (a few minutes).
 #[test]
 #[ignore]
 fn review_heavy() {
-    let mut games = 0;
     for seed in 0..3000u64 {
         let topology = Topology::ALL[seed as usize % Topology::ALL.len()];
         let free = seed % 4 == 3;
         let (cells, colours) =
-            if free { (10, 3 + seed as usize % 2) } else { (20 + seed as usize % 30, 3 + seed as usize % 4) };
+            if free { (8, 3 + seed as usize % 2) } else { (10 + seed as usize % 21, 3 + seed as usize % 4) };
         let p = common::problem(topology, cells, colours, seed, seed as usize / 7, free);
-        let moves = random_game(&p, seed.wrapping_mul(31), 60);
+        let moves = random_game(&p, seed.wrapping_mul(31), 40);
         let limits = if seed % 5 == 4 { Limits { memory: Some(1), ..Limits::default() } } else { Limits::default() };
         check_review(&p, &moves, limits).unwrap_or_else(|e| panic!("seed {seed} ({topology}, free {free}): {e}"));
-        games += 1;
     }
-    assert_eq!(games, 3000);
 }
