@@ -87,3 +87,50 @@ proptest! {
         check_proof(&p)?;
     }
 }
+
+/// The proof on Simon Tatham's 6x6 (optimum 11; puzzles/tatham-6x6.toml), small enough to check
+/// by eye: the distance layers, the walk's eight steps adding up to 10, and along an optimal line
+/// the bound meeting the moves left from the fourth position on (or sooner, should the solver's
+/// bound grow stronger: the walk's own numbers stay).
+#[test]
+fn the_proof_of_a_6x6_checks_by_eye() {
+    let puzzle = floodit_core::formats::id::parse_any("6x6:032242034203340350204502505323231342,17").unwrap();
+    let p = Problem::new(puzzle.board.clone(), puzzle.mode);
+    let Parts::Fixed(f) = bound_parts(&p) else { panic!("a fixed-pivot puzzle") };
+    let distances: Vec<u32> = f.distance.clone();
+    #[rustfmt::skip]
+    let expected = vec![
+        0, 1, 2, 2, 3, 4,
+        0, 1, 2, 2, 3, 4,
+        1, 2, 3, 3, 4, 5,
+        2, 3, 4, 4, 5, 6,
+        3, 3, 4, 5, 6, 7,
+        4, 4, 5, 5, 6, 7,
+    ];
+    assert_eq!(distances, expected);
+    assert_eq!(f.farthest, 7);
+    assert_eq!(f.colours_left, vec![0, 1, 2, 3, 4, 5]);
+    let steps: Vec<(Vec<u8>, u32, usize)> =
+        f.steps.iter().map(|s| (s.finished.clone(), s.moves, s.cells.len())).collect();
+    assert_eq!(
+        steps,
+        vec![
+            (vec![], 1, 3),
+            (vec![], 1, 6),
+            (vec![], 1, 7),
+            (vec![5], 1, 3),
+            (vec![0, 1], 2, 3),
+            (vec![], 1, 9),
+            (vec![3, 4], 2, 2),
+            (vec![2], 1, 1),
+        ]
+    );
+    assert_eq!(f.layered, 10);
+    assert!(f.bound >= 10 && f.bound <= 11);
+    let a = analyse(&p, &Budget::new(Limits::default())).unwrap();
+    assert_eq!(a.known.bounds.value(), Some(11));
+    let line = proof_line(&p, &a.known.line, true).unwrap();
+    let left: Vec<u32> = line.steps.iter().map(|s| s.moves_left).collect();
+    assert_eq!(left, (0..=11).rev().collect::<Vec<u32>>());
+    assert!(line.meets_from() <= 3, "{}", line.meets_from());
+}
