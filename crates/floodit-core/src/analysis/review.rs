@@ -35,6 +35,8 @@ pub struct Reviewer {
     /// Each judged move's position, analysed.
     analyses: Vec<Option<Analysis>>,
     next: usize,
+    /// Whether the position after the last move has had its own search.
+    end_tried: bool,
 }
 
 impl Reviewer {
@@ -52,7 +54,8 @@ impl Reviewer {
         if boards[n].is_solved() {
             known[n] = Some(Known::flooded());
         }
-        Ok(Reviewer { mode: start.mode, moves: moves.to_vec(), boards, known, analyses: vec![None; n], next: 0 })
+        let analyses = vec![None; n];
+        Ok(Reviewer { mode: start.mode, moves: moves.to_vec(), boards, known, analyses, next: 0, end_tried: false })
     }
 
     /// A review of the moves a game has applied, from its start.
@@ -81,9 +84,11 @@ impl Reviewer {
         self.analyses.get(index)?.as_ref()
     }
 
-    /// True when every move is judged (and, in a game of no moves, the start solved).
+    /// True when every move is judged and the position after the last is solved (as far as
+    /// the budget allowed).
     pub fn is_done(&self) -> bool {
-        self.next == self.moves.len() && self.known[self.next].is_some()
+        self.next == self.moves.len()
+            && (self.end_tried || self.known[self.next].as_ref().is_some_and(|k| k.bounds.is_exact()))
     }
 
     /// Moves judged so far (they are judged in order).
@@ -96,10 +101,16 @@ impl Reviewer {
     pub fn step(&mut self, budget: &Budget) -> Result<Option<usize>, Cancelled> {
         let i = self.next;
         if i == self.moves.len() {
-            // A game of no moves: its only position is the start, solved on its own.
-            if self.known[i].is_none() {
+            // After the last move (in a game of no moves, the start): the position is solved
+            // once on its own if the judging left it open.
+            if !self.end_tried && !self.known[i].as_ref().is_some_and(|k| k.bounds.is_exact()) {
+                self.end_tried = true;
                 let problem = Problem::new(self.boards[i].clone(), self.mode);
-                self.known[i] = Some(super::position::solve(&problem, budget.limits, &budget.cancel, 0, None)?);
+                let prior = self.known[i].clone();
+                let (floor, hint) = prior.map_or((0, None), |k| (k.bounds.lower, Some(k.line)));
+                let solved = super::position::solve(&problem, budget.limits, &budget.cancel, floor, hint)?;
+                tighten(&mut self.known[i], &solved);
+                self.propagate();
             }
             return Ok(None);
         }
@@ -112,6 +123,21 @@ impl Reviewer {
         self.next += 1;
         self.propagate();
         Ok(Some(i))
+    }
+
+    /// Offers a solution known from elsewhere for the position before move `index` (the number
+    /// of moves for the position after the last): a game that has run `fast` or shown a hint
+    /// knows lines the review's budget may not find on large boards. Returns false, changing
+    /// nothing, when the line does not flood that position.
+    pub fn add_line(&mut self, index: usize, line: &[Move]) -> bool {
+        let Some(board) = self.boards.get(index) else { return false };
+        if crate::solver::verify(&Problem::new(board.clone(), self.mode), line).is_err() {
+            return false;
+        }
+        let offered = Known { bounds: Bounds::new(0, line.len() as u32), line: line.to_vec() };
+        tighten(&mut self.known[index], &offered);
+        self.propagate();
+        true
     }
 
     /// Judges every move, calling `progress` with the review after each.
@@ -131,6 +157,7 @@ impl Reviewer {
         loop {
             let mut moved = false;
             for i in 0..n {
+                moved |= self.fill_in(i);
                 let (Some(here), Some(next)) = (self.known[i].clone(), self.known[i + 1].clone()) else { continue };
                 let mut a = here.clone();
                 if next.bounds.upper + 1 < a.bounds.upper {
@@ -180,6 +207,38 @@ impl Reviewer {
         }
     }
 
+    /// Where only one of the positions around move `i` is known, gives the other a first
+    /// interval: the move then the next position's line solves this one; in Flood-It this
+    /// one's line replayed solves the next; in Free-Flood-It its tail does when the line starts
+    /// with the move played. True when something was filled in.
+    fn fill_in(&mut self, i: usize) -> bool {
+        match (&self.known[i], &self.known[i + 1]) {
+            (None, Some(next)) => {
+                let line: Vec<Move> = std::iter::once(self.moves[i]).chain(next.line.iter().copied()).collect();
+                let floor = match self.mode {
+                    Mode::Fixed { .. } => next.bounds.lower,
+                    Mode::Free => next.bounds.lower.saturating_sub(1),
+                };
+                self.known[i] = Some(Known { bounds: Bounds::new(floor, line.len() as u32), line });
+                true
+            }
+            (Some(here), None) => {
+                let floor = here.bounds.lower.saturating_sub(1);
+                let line = match self.mode {
+                    Mode::Fixed { pivot } => Some(replay_from_larger(&self.boards[i + 1], pivot, &here.line)),
+                    Mode::Free => {
+                        let rep = |m: Move| super::classes::representative(&self.boards[i], self.mode, m);
+                        here.line.first().filter(|&&m| rep(m) == rep(self.moves[i])).map(|_| here.line[1..].to_vec())
+                    }
+                };
+                let Some(line) = line else { return false };
+                self.known[i + 1] = Some(Known { bounds: Bounds::new(floor, line.len() as u32), line });
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// What is known so far, move by move.
     pub fn review(&self) -> Review {
         let n = self.moves.len();
@@ -198,6 +257,7 @@ impl Reviewer {
                 };
                 MoveReview {
                     index: i,
+                    judged: judged.is_some(),
                     mv: self.moves[i],
                     before,
                     after,
@@ -223,6 +283,9 @@ fn tighten(slot: &mut Option<Known>, with: &Known) {
 pub struct MoveReview {
     /// 0-based, in the order played.
     pub index: usize,
+    /// True once the reviewer has analysed the position before the move (before that its
+    /// optimum and cost may already be bounded by its neighbours').
+    pub judged: bool,
     pub mv: Move,
     /// The optimum before the move and after it (`None` until something is known).
     pub before: Option<Bounds>,
@@ -238,7 +301,7 @@ pub struct MoveReview {
 /// What a review says about one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// Not judged yet.
+    /// Not judged yet, and nothing decided by its neighbours.
     Pending,
     /// Proven to keep par.
     Kept,
@@ -257,6 +320,7 @@ impl MoveReview {
     pub fn verdict(&self) -> Verdict {
         match self.cost {
             None => Verdict::Pending,
+            Some(c) if !self.judged && c.lower == 0 && c.upper > 0 => Verdict::Pending,
             Some(c) if c == Bounds::exact(0) => Verdict::Kept,
             Some(c) if c.lower > 0 => Verdict::Lost { at_least: c.lower, exact: c.is_exact() },
             Some(c) => Verdict::Open { at_most: c.upper },
@@ -324,18 +388,21 @@ impl Review {
         let lost = self.lost_at();
         let open = self.open_at();
         let total = self.lost();
-        let mut line = match (total.value(), lost.is_empty()) {
-            (Some(0), _) if self.is_done() => "every move kept par".to_string(),
-            (Some(0), _) => "no move lost so far".to_string(),
-            (Some(n), false) if open.is_empty() => format!("{} lost: at {}", plural(n, "move"), numbers(&lost)),
-            (Some(n), _) => format!("{} lost", plural(n, "move")),
-            (None, _) if total.lower == 0 => format!("at most {} lost", plural(total.upper, "move")),
-            (None, _) => format!("at least {} and at most {} lost", total.lower, plural(total.upper, "move")),
+        // The proven losses account for the whole total: name them as its places.
+        let placed: u32 = self.moves.iter().filter_map(|m| m.cost.filter(|c| c.lower > 0)).map(|c| c.upper).sum();
+        let pinned = total.is_exact() && lost.iter().all(|&i| self.moves[i].proven()) && placed == total.lower;
+        let mut line = match total.value() {
+            Some(0) if self.is_done() => "every move kept par".to_string(),
+            Some(0) => "no move lost so far".to_string(),
+            Some(n) if pinned => format!("{} lost: at {}", plural(n, "move"), numbers(&lost)),
+            Some(n) => format!("{} lost", plural(n, "move")),
+            None if total.lower == 0 => format!("at most {} lost", plural(total.upper, "move")),
+            None => format!("at least {} and at most {} lost", total.lower, plural(total.upper, "move")),
         };
+        if !pinned && !lost.is_empty() {
+            line += &format!("; proven at {}", numbers(&lost));
+        }
         if !open.is_empty() {
-            if !lost.is_empty() {
-                line += &format!("; proven at {}", numbers(&lost));
-            }
             let which = if open.len() == 1 { "move" } else { "moves" };
             line += &format!("; not proven: {which} {}", numbers(&open));
         }
@@ -403,8 +470,29 @@ mod tests {
         assert_eq!(review.lost(), Bounds::exact(1));
         assert_eq!(review.lost_at(), vec![1]);
         assert_eq!(review.summary(), "1 move lost: at 2");
+        // Part way, the total is known (the moves played and par say it) before its place is.
+        let mut r = Reviewer::new(&p, &[mv(1), mv(0), mv(2), mv(1), mv(2)]).unwrap();
+        r.step(&Budget::new(Limits::default())).unwrap();
+        assert_eq!(r.review().summary(), "1 move lost (1 of 5 moves judged)");
+        r.step(&Budget::new(Limits::default())).unwrap();
+        assert_eq!(r.review().summary(), "1 move lost: at 2 (2 of 5 moves judged)");
         assert_eq!(review.moves[1].keeps_par, Some(vec![mv(2)]));
         assert_eq!(review.moves[1].verdict(), Verdict::Lost { at_least: 1, exact: true });
+    }
+
+    #[test]
+    fn a_line_from_elsewhere_bounds_the_review() {
+        let p = path_game();
+        let mv = |colour| Move { cell: 0, colour };
+        let mut r = Reviewer::new(&p, &[mv(1), mv(0)]).unwrap();
+        assert!(!r.add_line(0, &[mv(1)]), "does not flood");
+        assert!(r.add_line(0, &[mv(1), mv(2), mv(1), mv(2)]));
+        let review = r.review();
+        assert_eq!(review.start, Some(Bounds::new(0, 4)));
+        // The next position's line comes from it: the first move was the line's.
+        assert_eq!(review.moves[0].after, Some(Bounds::new(0, 3)));
+        let done = r.run(&Budget::new(Limits::default()), |_| {}).unwrap();
+        assert_eq!(done.start, Some(Bounds::exact(4)));
     }
 
     #[test]
