@@ -38,6 +38,7 @@ mod pattern;
 mod position;
 mod proof;
 mod review;
+mod reviewer;
 
 pub use bounds::{Bounds, cost};
 pub use children::{Analysis, Budget, Child, analyse, analyse_with};
@@ -46,4 +47,5 @@ pub use explain::{Explanation, Gain, Instead, explain, gain, move_name, plain_co
 pub use pattern::move_pattern;
 pub use position::{Cancelled, Known};
 pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bound_parts, proof_line};
-pub use review::{BadMove, MoveReview, Review, Reviewer, Verdict, plural};
+pub use review::{MoveReview, Review, Verdict, plural};
+pub use reviewer::{BadMove, Reviewer};
