@@ -16,6 +16,11 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Limits: --time-limit bounds each position (its own search and its moves' together; default 10 s); \
+--node-limit and --memory-limit bound each search (memory default 1024 MB). A position not proven within them shows \
+a range (at least a, at most b), and no move is called a loss unless proven."
+)]
 pub struct ReviewArgs {
     #[command(flatten)]
     pub source: PuzzleSource,
@@ -29,8 +34,6 @@ pub struct ReviewArgs {
     /// Only ASCII characters in the text (the move pattern as +x? instead of ✓✗?).
     #[arg(long)]
     pub ascii: bool,
-    /// Each position (its own search and its moves' together) stops after --time-limit seconds
-    /// (default 10); --node-limit and --memory-limit (default 1024) bound each search.
     #[command(flatten)]
     pub limits: LimitArgs,
 }
