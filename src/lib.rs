@@ -1,7 +1,7 @@
 //! floodit: a terminal explorer for flood-filling puzzles.
 //!
 //! The puzzle model, file formats and solvers come from the `floodit-core` crate (re-exported
-//! here as `model`, `formats`, `solver` and `design`); this crate adds the command line (`cli`) and the
+//! here as `analysis`, `design`, `model`, `formats` and `solver`); this crate adds the command line (`cli`) and the
 //! terminal game (`tui`).
 
 pub mod cli;

@@ -25,6 +25,8 @@ pub enum Command {
     Play(PlayArgs),
     /// Solve one puzzle with one solver.
     Solve(SolveArgs),
+    /// Review a game move by move: what each move cost against the optimum, and what kept par.
+    Review(super::review::ReviewArgs),
     /// Run one solver over a data set and summarise (moves, optimality, time).
     Bench(BenchArgs),
     /// Run several solvers on a puzzle or a data set, side by side.

@@ -11,6 +11,7 @@ mod gen_cmd;
 mod input;
 mod out;
 mod play;
+mod review;
 mod runner;
 mod serve;
 mod solve;
@@ -127,6 +128,7 @@ fn dispatch(cli: Cli) -> CliResult {
         Some(Command::Gen(a)) => gen_cmd::run(a),
         Some(Command::Solvers(a)) => solvers_cmd::run(a),
         Some(Command::Export(a)) => export::run(a),
+        Some(Command::Review(a)) => review::run(a),
         Some(Command::Batch(a)) => batch::run(a),
         Some(Command::Daily(a)) => daily::run(a),
         Some(Command::Serve(a)) => serve::run(a),

@@ -4,15 +4,15 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn floodit(args: &[&str]) -> Output {
+pub fn floodit(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_floodit")).args(args).env("NO_COLOR", "1").output().expect("runs")
 }
 
-fn stderr(o: &Output) -> String {
+pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn stdout(o: &Output) -> String {
+pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 

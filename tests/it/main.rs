@@ -7,6 +7,7 @@ mod cli;
 mod cli_bad_input;
 mod cli_export_sheet;
 mod cli_gen;
+mod cli_review;
 mod fuzz;
 mod ilp_sat_cli;
 mod packs;

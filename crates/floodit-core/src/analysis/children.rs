@@ -155,11 +155,16 @@ pub fn analyse_with(
             continue;
         }
         let after = Problem::new(position::after(board, child.mv), problem.mode);
-        let limits = share(budget, started, left as u32);
-        left -= 1;
         let hint = (!child.known.line.is_empty() || after.board.is_solved()).then(|| child.known.line.clone());
-        let solved = position::solve(&after, limits, &budget.cancel, child.known.bounds.lower, hint)?;
-        child.known = solved;
+        let floor = child.known.bounds.lower;
+        // Once the position's time is spent, the moves left get what is known without a search
+        // (and a heuristic line where none is known), so a position keeps to its time.
+        child.known = if time_spent(budget, started) {
+            position::settle_without_search(&after, &budget.cancel, floor, hint)?
+        } else {
+            position::solve(&after, share(budget, started, left as u32), &budget.cancel, floor, hint)?
+        };
+        left -= 1;
     }
     settle(&mut known, &mut children);
     Ok(Analysis { known, children })
@@ -175,6 +180,11 @@ fn share(budget: &Budget, started: Instant, parts: u32) -> Limits {
         limits.time = Some((left / parts.max(1)).max(Duration::from_millis(1)));
     }
     limits
+}
+
+/// True when the budget has a time limit and the position has used it up.
+fn time_spent(budget: &Budget, started: Instant) -> bool {
+    budget.limits.time.is_some_and(|t| started.elapsed() >= t)
 }
 
 /// Tightens a position and its children against each other until nothing moves: the

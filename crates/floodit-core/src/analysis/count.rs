@@ -147,7 +147,7 @@ impl<'a> Free<'a> {
             return u64::from(left == 0);
         }
         let comps = Components::new(&board);
-        if left == 0 || free_lower_bound(&comps) > left {
+        if left == 0 || super::proof::free_bound(&comps) > left {
             return 0;
         }
         let key = (board.colours().to_vec(), left);
@@ -176,21 +176,6 @@ impl<'a> Free<'a> {
         self.memo.insert(key, total);
         total
     }
-}
-
-/// A lower bound on the Free-Flood-It moves left: each move removes at most one colour, and
-/// shortens no distance between two areas by more than two (it merges a star of radius one).
-fn free_lower_bound(comps: &Components) -> u32 {
-    let colours = comps.colours_present().len() as u32;
-    // Double sweep: the farthest area from the farthest area from area 0 (a lower bound on
-    // the diameter, which is all the bound needs).
-    let far = |from: usize| {
-        let d = comps.distances(from);
-        let (at, &most) = d.iter().enumerate().max_by_key(|&(_, &x)| x).unwrap_or((from, &0));
-        (at, most)
-    };
-    let distance = far(far(0).0).1;
-    colours.saturating_sub(1).max(distance.div_ceil(2))
 }
 
 #[cfg(test)]

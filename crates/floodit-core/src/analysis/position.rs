@@ -82,6 +82,24 @@ pub fn solve(
     Ok(Known { bounds: Bounds::new(lower.max(floor), upper), line })
 }
 
+/// What is known about `problem` without a search: the floor, and the hint (replayed) or else a
+/// heuristic line as the upper end.
+pub fn settle_without_search(
+    problem: &Problem,
+    cancel: &Arc<AtomicBool>,
+    floor: u32,
+    hint: Option<Vec<Move>>,
+) -> Result<Known, Cancelled> {
+    if cancel.load(Ordering::Relaxed) {
+        return Err(Cancelled);
+    }
+    if problem.board.is_solved() {
+        return Ok(Known::flooded());
+    }
+    let line = hint.filter(|line| verify(problem, line).is_ok()).unwrap_or_else(|| heuristic_line(problem));
+    Ok(Known { bounds: Bounds::new(floor, line.len() as u32), line })
+}
+
 /// A line from the greedy heuristic (fast on any board, no promise), or, should it fail, one
 /// that merges one area a move.
 fn heuristic_line(problem: &Problem) -> Vec<Move> {

@@ -1,7 +1,9 @@
 //! The core crate's integration tests, in one binary (one link instead of one per file).
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
+mod analysis_explain;
 mod analysis_oracle;
+mod analysis_review;
 mod common;
 mod daily_interest;
 mod design_props;
