@@ -161,6 +161,8 @@ pub struct App {
     pub slot: Option<Slot>,
     /// The daily puzzle, when this game plays it (`floodit daily`, `floodit serve`).
     pub daily: Option<super::daily::DailyState>,
+    /// The pack board this game plays, whose win earns stars.
+    pub pack: Option<super::packs::PackPlay>,
 }
 
 impl App {
@@ -191,6 +193,7 @@ impl App {
             confirm: None,
             slot: None,
             daily: None,
+            pack: None,
             puzzle,
             origin,
             game,
@@ -214,6 +217,17 @@ impl App {
         self.redraw = true;
         self.start_optimum();
         self.stakes.start(&self.game, self.options.search_optimum, &mut self.workers);
+        self.find_pack();
+    }
+
+    /// Whether the game plays a pack's board (whose win earns stars), found by its board (the
+    /// picker then names the pack it opened the board from: a board may be in two packs).
+    fn find_pack(&mut self) {
+        let root = super::packs::root(self.options.puzzles_dir.as_deref());
+        self.pack = super::packs::find(root.as_deref(), &self.game).map(|(pack, index)| {
+            let table = self.options.stats.as_ref().map(|s| s.read().table);
+            super::packs::PackPlay::new(pack, index, table.as_ref())
+        });
     }
 
     /// Finds out what can be known about the optimum of the starting board.

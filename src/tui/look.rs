@@ -41,6 +41,9 @@ pub enum Sym {
     /// The chart's line at the optimum, and at the step shown.
     OptimumLine,
     StepLine,
+    /// A star earned on a pack's board, and one not earned.
+    Star,
+    NoStar,
 }
 
 impl Sym {
@@ -61,6 +64,8 @@ impl Sym {
             Sym::WrapRight => ("»", ">"),
             Sym::OptimumLine => ("┊", ":"),
             Sym::StepLine => ("│", "|"),
+            Sym::Star => ("★", "*"),
+            Sym::NoStar => ("☆", "."),
         }
     }
 }

@@ -24,6 +24,7 @@ pub mod list;
 pub mod look;
 pub mod new_game;
 pub mod numbers;
+pub mod packs;
 pub mod picker;
 pub mod progress;
 pub mod save;

@@ -29,7 +29,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             follow_hint(app, events);
             explorer_help(app, events);
         }
-        Event::GameEnded { won } => record(app, *won),
+        Event::GameEnded { won } => {
+            record(app, *won);
+            pack_stars(app, *won);
+        }
         Event::Flooded => {
             app.overlay = Overlay::Won;
             daily::keep_result(app);
@@ -80,6 +83,15 @@ fn record(app: &mut App, won: bool) {
     let note = app.stakes.record(&app.game, &app.optimum, won, app.options.stats.as_ref());
     app.unsaved = true;
     if let Some(note) = note {
+        app.say(Tone::Warn, note);
+    }
+}
+
+/// A pack board's result earns stars (kept with the statistics), and the next board to play.
+fn pack_stars(app: &mut App, won: bool) {
+    let (moves, par, assisted) = (app.game.moves_made() as u32, app.optimum_moves(), app.stakes.assisted());
+    let Some(play) = &mut app.pack else { return };
+    if let Some(note) = play.finish(won, moves, par, assisted, app.options.stats.as_ref()) {
         app.say(Tone::Warn, note);
     }
 }
