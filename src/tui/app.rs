@@ -163,6 +163,8 @@ pub struct App {
     pub daily: Option<super::daily::DailyState>,
     /// The pack board this game plays, whose win earns stars.
     pub pack: Option<super::packs::PackPlay>,
+    /// The starting board's difficulty grade, proven in the background.
+    pub grade: super::grade::GradeState,
 }
 
 impl App {
@@ -194,6 +196,7 @@ impl App {
             slot: None,
             daily: None,
             pack: None,
+            grade: super::grade::GradeState::Off,
             puzzle,
             origin,
             game,
@@ -217,6 +220,11 @@ impl App {
         self.redraw = true;
         self.start_optimum();
         self.stakes.start(&self.game, self.options.search_optimum, &mut self.workers);
+        self.grade.cancel(&mut self.workers);
+        self.grade = super::grade::GradeState::new(self.options.search_optimum);
+        // A stated optimum is known at once: the grade starts with the game.
+        let problem = || Problem::new(self.game.start().clone(), self.game.mode());
+        self.grade.follow(&self.optimum, problem, &mut self.workers);
         self.find_pack();
     }
 

@@ -17,6 +17,7 @@ pub mod daily;
 pub mod drawn;
 pub mod event_loop;
 pub mod explorer;
+pub mod grade;
 pub mod hint;
 pub mod id_file;
 pub mod keymap;

@@ -24,6 +24,8 @@ pub enum Owner {
     Hint,
     /// One of the explorer's runs ([`crate::tui::explorer::runs`]).
     Run,
+    /// The starting board's difficulty grade ([`crate::tui::grade`]).
+    Grade,
 }
 
 /// What a finished job sends back.

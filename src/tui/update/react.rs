@@ -45,13 +45,19 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
                 Owner::Limit => app.stakes.file(result),
                 Owner::Hint => hint_answered(app, result, events),
                 Owner::Run => explorer::run_finished(app, result, events),
+                Owner::Grade => app.grade.file(result),
             }
+            // The optimum may have come: the grade builds on it.
+            follow_grade(app);
             // The job's core is free: a queued run may start.
             explorer::pump(app);
             // Any answer from the start may lower the move limit.
             limit(app);
         }
-        Event::OptimumProven { moves, solver, millis } => proven(app, *moves, solver, *millis),
+        Event::OptimumProven { moves, solver, millis } => {
+            proven(app, *moves, solver, *millis);
+            follow_grade(app);
+        }
         Event::ScreenChanged => {}
     }
 }
@@ -85,6 +91,12 @@ fn record(app: &mut App, won: bool) {
     if let Some(note) = note {
         app.say(Tone::Warn, note);
     }
+}
+
+/// Grades the starting board once its optimum is known.
+fn follow_grade(app: &mut App) {
+    let game = &app.game;
+    app.grade.follow(&app.optimum, || Problem::new(game.start().clone(), game.mode()), &mut app.workers);
 }
 
 /// A pack board's result earns stars (kept with the statistics), and the next board to play.

@@ -13,7 +13,7 @@ mod leaderboard;
 pub mod legend;
 pub mod list_popup;
 mod overlays;
-mod packs;
+pub(crate) mod packs;
 mod panel;
 pub mod stats;
 pub mod text;
