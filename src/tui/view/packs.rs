@@ -48,7 +48,7 @@ pub fn pack_row(look: &Look, e: &PackEntry) -> Row {
             format!("{}  {}/{} {rating}  {}  {}/", p.manifest.title, pr.solved, pr.boards, grades(p), p.name)
         }
         // The error names the pack's directory.
-        Err(_) => "a puzzle pack".into(),
+        Err(_) => "a broken pack".into(),
     };
     Row { text, tick: None, disabled: e.pack.as_ref().err().cloned() }
 }
