@@ -50,7 +50,9 @@ pub fn gain(board: &Board, mode: Mode, mv: Move) -> Gain {
 /// A move that keeps par, offered instead of the one played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instead {
+    /// The move offered.
     pub mv: Move,
+    /// What it would take in.
     pub gain: Gain,
     /// The optimum after it.
     pub after: Bounds,
@@ -59,13 +61,16 @@ pub struct Instead {
 /// Why a move was good or not, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
+    /// The move explained.
     pub mv: Move,
+    /// What it took in.
     pub gain: Gain,
     /// True when the move changed nothing that matters (a colour touching no part of the
     /// region's border).
     pub wasted: bool,
-    /// The optimum before the move and after it.
+    /// The optimum before the move.
     pub before: Bounds,
+    /// The optimum after it.
     pub after: Bounds,
     /// What it cost (`after + 1 − before`).
     pub cost: Bounds,

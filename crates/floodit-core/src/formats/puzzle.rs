@@ -24,6 +24,7 @@ pub struct Puzzle {
     pub mode: Mode,
     /// The proven optimum, if known.
     pub optimal: Option<u32>,
+    /// Moves a player gets before the game is lost (`None`: no limit).
     pub move_limit: Option<u32>,
 }
 

@@ -19,6 +19,7 @@ pub const MAX_FREE_COLOURS: usize = 16;
 /// States explored before the oracle gives up (keeps memory near a few hundred MB).
 pub const MAX_STATES: usize = 6_000_000;
 
+/// The `oracle` solver: breadth-first search over every reachable position (small boards only).
 pub struct Oracle;
 
 impl Solver for Oracle {

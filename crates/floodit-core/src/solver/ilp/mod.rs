@@ -31,12 +31,16 @@ pub const MAX_NONZEROS: u64 = 400_000;
 /// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Descend;
 
+/// The `ilp` solver: one integer program per horizon, solved by microlp.
 pub struct Ilp {
+    /// Which of the blog's two models is built.
     pub form: Form,
+    /// How the horizons to try are chosen ([`STRATEGY`] by default).
     pub strategy: Strategy,
 }
 
 impl Ilp {
+    /// The solver for `form`, with the default horizon strategy.
     pub fn new(form: Form) -> Ilp {
         Ilp { form, strategy: STRATEGY }
     }

@@ -25,9 +25,6 @@ impl Strip {
     pub fn len(&self) -> usize {
         self.cols.len()
     }
-    pub fn is_empty(&self) -> bool {
-        self.cols.is_empty()
-    }
     /// The tile `(row, col)` showing `cell` (the first one, if several do).
     pub fn tile_of(&self, cell: Cell) -> Option<(usize, usize)> {
         (0..self.len()).flat_map(|c| [(0, c), (1, c)]).find(|&(r, c)| self.cells[c][r] == cell)

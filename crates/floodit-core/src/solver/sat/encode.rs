@@ -39,9 +39,11 @@ use crate::model::{Board, Cell, Components};
 /// A formula in conjunctive normal form, as DIMACS literals (`±var`, variables from 1).
 #[derive(Clone, Debug, Default)]
 pub struct Cnf {
+    /// Number of variables; they are numbered `1..=num_vars`.
     pub num_vars: u32,
     /// Every clause's literals, each clause ended by a 0.
     pub literals: Vec<i32>,
+    /// Number of clauses (of zeros in `literals`).
     pub num_clauses: u64,
     /// Lines describing the variables, written as DIMACS comments.
     pub comments: Vec<String>,
@@ -62,7 +64,9 @@ impl Cnf {
 /// The formula for one horizon and how to read the moves back from a model.
 #[derive(Clone, Debug)]
 pub struct Encoding {
+    /// The formula: satisfiable exactly when `moves` moves flood the board.
     pub cnf: Cnf,
+    /// The horizon `M` the formula was built for.
     pub moves: u32,
     colours: usize,
     move_base: u32,

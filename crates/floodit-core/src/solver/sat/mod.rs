@@ -4,7 +4,7 @@
 //!
 //! This module also holds the horizon search shared with the ILP engine ([`horizon`]).
 
-pub mod cdcl;
+mod cdcl;
 pub mod dimacs;
 pub mod encode;
 pub mod horizon;
@@ -19,7 +19,9 @@ pub const MAX_CLAUSES: u64 = 3_000_000;
 /// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Bisect;
 
+/// The `sat` solver: one formula per horizon, solved by batsat.
 pub struct Sat {
+    /// How the horizons to try are chosen ([`STRATEGY`] by default).
     pub strategy: Strategy,
 }
 
