@@ -10,6 +10,7 @@ use crate::model::{Board, Components, MAX_COLOURS};
 use crate::solver::regions::CompGraph;
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
+/// The `perimeter` solver; the module documentation says how it plays.
 pub struct Perimeter;
 
 /// Cell edges between each pair of neighbouring components, in the order of

@@ -13,6 +13,7 @@ impl Step {
     /// Most moves in an ordered step.
     pub const MAX_ORDERED: usize = 6;
 
+    /// The empty step: no move yet (the start of a line).
     pub fn root() -> Step {
         Step(0)
     }
