@@ -27,7 +27,9 @@ pub fn gain(board: &Board, mode: Mode, mv: Move) -> Gain {
     let after = after_board.mcs(mv.cell);
     // The areas merged: distinct components of the played colour touching the played area.
     let mut seen = vec![false; board.len()];
-    before.iter().for_each(|&c| seen[c] = true);
+    for &c in &before {
+        seen[c] = true;
+    }
     let mut areas = 0;
     for &c in &after {
         if !seen[c] {
@@ -37,7 +39,9 @@ pub fn gain(board: &Board, mode: Mode, mv: Move) -> Gain {
     }
     let outside = |b: &Board, skip: &[usize]| -> ColourSet {
         let mut mask = vec![false; b.len()];
-        skip.iter().for_each(|&c| mask[c] = true);
+        for &c in skip {
+            mask[c] = true;
+        }
         (0..b.len()).filter(|&c| !mask[c]).map(|c| b.colour(c)).collect()
     };
     let finished = match mode {

@@ -96,7 +96,9 @@ fn fixed_parts(board: &Board, pivot: Cell) -> BoundParts {
     let distance: Vec<u32> = (0..board.len()).map(|c| by_comp[comps.comp_of(c)]).collect();
     let region = board.mcs(pivot);
     let mut in_region = vec![false; board.len()];
-    region.iter().for_each(|&c| in_region[c] = true);
+    for &c in &region {
+        in_region[c] = true;
+    }
     let colours_left: ColourSet = (0..board.len()).filter(|&c| !in_region[c]).map(|c| board.colour(c)).collect();
     let (steps, bound) = on_graph(board, pivot, Walk).0;
     BoundParts {

@@ -168,7 +168,7 @@ fn check_file_name(file: &str) -> Result<(), String> {
     if file.contains(['/', '\\']) || file.chars().any(char::is_control) || file.starts_with('.') {
         return bad("a file name in the pack's directory, not a path (no '/', '\\', or leading '.')");
     }
-    if !file.ends_with(".toml") || file == MANIFEST {
+    if std::path::Path::new(file).extension().is_none_or(|e| e != "toml") || file == MANIFEST {
         return bad("a puzzle file is NAME.toml, and not pack.toml");
     }
     Ok(())

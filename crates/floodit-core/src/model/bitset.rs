@@ -160,7 +160,7 @@ impl<const W: usize> Bits<W> {
     /// Calls `f` with each member, in increasing order.
     #[inline]
     pub fn for_each(&self, f: impl FnMut(usize)) {
-        words::for_each(&self.0, f)
+        words::for_each(&self.0, f);
     }
     /// The members, in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {

@@ -135,7 +135,7 @@ fn bits(mut m: u128) -> impl Iterator<Item = usize> {
 }
 
 fn pack(colours: &[u8]) -> u128 {
-    colours.iter().enumerate().fold(0u128, |acc, (i, &c)| acc | (c as u128) << (4 * i))
+    colours.iter().enumerate().fold(0u128, |acc, (i, &c)| acc | u128::from(c) << (4 * i))
 }
 
 fn unpack(code: u128, n: usize) -> Vec<u8> {

@@ -120,7 +120,7 @@ impl Policy for Border<'_> {
             .iter()
             .map(|c| Alternative {
                 mv: MoveJson::Colour(c),
-                score: border[c as usize] as f64,
+                score: f64::from(border[c as usize]),
                 detail: format!("{} border sides; gains {} cells", border[c as usize], gains.cells[c as usize]),
             })
             .collect();

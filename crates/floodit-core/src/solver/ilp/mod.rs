@@ -118,7 +118,7 @@ impl Solver for Ilp {
                 horizon::Probe::Infeasible => "infeasible",
                 horizon::Probe::Stopped(_) => "stopped",
             };
-            Ok((answer, Attempt { moves: k, answer: word, size, elapsed: Default::default() }))
+            Ok((answer, Attempt { moves: k, answer: word, size, elapsed: std::time::Duration::default() }))
         };
         let greedy_len = greedy.len();
         let out = horizon::search(self.strategy, lower, greedy, &comps, seed, control, probe)?;

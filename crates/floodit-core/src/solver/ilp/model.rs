@@ -141,7 +141,7 @@ fn x_index(colours: usize, c: usize, t: u32) -> usize {
 /// Variables, rows and nonzeros of the corrected model, without building it.
 pub fn size(comps: &Components, seed: usize, colours: usize, horizon: u32, form: Form) -> (u64, u64, u64) {
     let m = comps.len() as u64;
-    let k = horizon as u64;
+    let k = u64::from(horizon);
     let vars = colours as u64 * k + m * (k + 1);
     let others = m.saturating_sub(1);
     let degrees: u64 = (0..comps.len()).filter(|&i| i != seed).map(|i| comps.neighbours(i).len() as u64).sum();
@@ -185,7 +185,7 @@ pub fn build(comps: &Components, seed: usize, colours: usize, k: u32, form: Form
     match form {
         Form::Once => {
             for i in 0..m {
-                let from = if published { 1 } else { 0 };
+                let from = u32::from(published);
                 row(format!("c2_{i}"), (from..=k).map(|t| (y(i, t), 1)).collect(), Op::Eq, 1);
             }
         }
@@ -204,7 +204,7 @@ pub fn build(comps: &Components, seed: usize, colours: usize, k: u32, form: Form
             let mut terms = vec![(y(i, t), 1)];
             match form {
                 Form::Once => {
-                    let from = if published { 1 } else { 0 };
+                    let from = u32::from(published);
                     for &j in comps.neighbours(i) {
                         terms.extend((from..t).map(|t2| (y(j as usize, t2), -1)));
                     }
@@ -220,7 +220,7 @@ pub fn build(comps: &Components, seed: usize, colours: usize, k: u32, form: Form
         }
     }
     // (6), (7): the start; (7') corrected: the seed stays in the region (form 2).
-    let mut fixed: Vec<(usize, i32)> = (0..m).map(|i| (y(i, 0), (i == seed) as i32)).collect();
+    let mut fixed: Vec<(usize, i32)> = (0..m).map(|i| (y(i, 0), i32::from(i == seed))).collect();
     if form == Form::Cumulative && !published {
         fixed.extend((1..=k).map(|t| (y(seed, t), 1)));
     }

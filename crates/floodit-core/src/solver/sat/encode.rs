@@ -89,7 +89,7 @@ impl Encoding {
 pub fn size(board: &Board, comps: &Components, moves: u32) -> (u64, u64) {
     let n = board.len() as u64;
     let k = board.num_colours() as u64;
-    let m = moves as u64;
+    let m = u64::from(moves);
     let g = board.graph();
     let degrees: u64 = (0..board.len()).map(|f| g.neighbours(f).len() as u64).sum();
     let same: u64 = (0..board.len())
@@ -201,7 +201,7 @@ mod tests {
         let comps = Components::new(&b);
         for m in 0..4 {
             let e = encode(&b, &comps, 0, m);
-            assert_eq!(size(&b, &comps, m), (e.cnf.num_vars as u64, e.cnf.num_clauses));
+            assert_eq!(size(&b, &comps, m), (u64::from(e.cnf.num_vars), e.cnf.num_clauses));
             assert_eq!(e.cnf.clauses().count() as u64, e.cnf.num_clauses);
             assert!(e.cnf.literals.iter().all(|l| l.unsigned_abs() <= e.cnf.num_vars));
         }

@@ -213,7 +213,7 @@ pub fn solution(out: &Outcome, pivot: usize, lower: u32, greedy: usize, letter: 
     let mut notes =
         vec![format!("start: lower bound {lower} (the exact solver's layered bound), greedy solution {greedy} moves")];
     let mut stats: Vec<(String, u64)> = vec![
-        ("start_lower_bound".into(), lower as u64),
+        ("start_lower_bound".into(), u64::from(lower)),
         ("start_upper_bound".into(), greedy as u64),
         ("calls".into(), out.attempts.len() as u64),
     ];

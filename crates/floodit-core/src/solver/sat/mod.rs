@@ -73,7 +73,7 @@ impl Solver for Sat {
         let seed = comps.comp_of(pivot);
         let probe = |m: u32| {
             let enc = encode::encode(board, &comps, pivot, m);
-            let size = vec![("variables", enc.cnf.num_vars as u64), ("clauses", enc.cnf.num_clauses)];
+            let size = vec![("variables", u64::from(enc.cnf.num_vars)), ("clauses", enc.cnf.num_clauses)];
             let (probe, answer) = match cdcl::solve(&enc.cnf, control, &mut conflicts) {
                 cdcl::Answer::Sat(model) => {
                     (Probe::Found { colours: enc.decode(|v| model[v as usize]), minimal: false }, "SAT")
@@ -81,7 +81,7 @@ impl Solver for Sat {
                 cdcl::Answer::Unsat => (Probe::Infeasible, "UNSAT"),
                 cdcl::Answer::Stopped(r) => (Probe::Stopped(r), "stopped"),
             };
-            Ok((probe, Attempt { moves: m, answer, size, elapsed: Default::default() }))
+            Ok((probe, Attempt { moves: m, answer, size, elapsed: std::time::Duration::default() }))
         };
         let greedy_len = greedy.len();
         let out = horizon::search(self.strategy, lower, greedy, &comps, seed, control, probe)?;
