@@ -3,7 +3,9 @@
 
 use crate::analysis::{self, Count};
 use crate::model::Move;
-use crate::solver::{Control, Family, Limits, Problem, SolveError, Solver, StopReason, exact::Exact, registry, run};
+use crate::solver::{
+    Control, Family, Limits, Problem, Solution, SolveError, Solver, StopReason, exact::Exact, registry, run,
+};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -129,7 +131,7 @@ pub fn run_heuristic(solver: &dyn Solver, problem: &Problem, budget: &Budget) ->
     let name = solver.info().name;
     match run(solver, problem, &budget.control()) {
         // A heuristic stopped by the clock gives its best so far; the budget is spent then.
-        Ok(s) if s.stopped.is_some() => Err(Unproven::from_stop(s.stopped.expect("checked"))),
+        Ok(Solution { stopped: Some(reason), .. }) => Err(Unproven::from_stop(reason)),
         Ok(s) => Ok(HeuristicRun { solver: name, length: s.len() as u32 }),
         Err(SolveError::Stopped { reason, .. }) => Err(Unproven::from_stop(reason)),
         Err(e) => Err(Unproven::Failed(format!("{name}: {e}"))),
