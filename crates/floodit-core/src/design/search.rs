@@ -99,7 +99,7 @@ pub enum DesignError {
 /// A search that ran out of budget: how far it got.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NotFound {
-    /// Which budget ran out (time, nodes or memory).
+    /// Why the search stopped: its time limit, or cancellation.
     pub reason: StopReason,
     /// Boards measured before it did.
     pub candidates: u64,

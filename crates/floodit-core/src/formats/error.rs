@@ -14,7 +14,7 @@ pub struct FormatError {
 }
 
 impl FormatError {
-    /// An error with no origin or line yet (the caller adds them with [`Self::in_origin`]).
+    /// An error with no origin or line yet (the caller names the file with [`Self::in_origin`]).
     pub fn new(message: impl Into<String>) -> Self {
         FormatError { origin: None, line: None, message: message.into() }
     }
