@@ -103,7 +103,7 @@ impl Results {
     fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
         // A panic elsewhere while holding the lock leaves the connection usable: SQLite rolls
         // back what was not committed.
-        let db = self.db.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let db = self.db.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         f(&db).map_err(|e| format!("results database: {e}"))
     }
 

@@ -126,7 +126,7 @@ impl Conn {
                         End::Left
                     }
                 };
-                *end.lock().unwrap_or_else(|p| p.into_inner()) = Some(ended);
+                *end.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ended);
             })
             .map_err(|e| format!("no thread for the game: {e}"))?;
         tokio::spawn(send_frames(write, out_rx, tx.clone(), handle));
@@ -309,7 +309,7 @@ impl russh::server::Handler for Conn {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).take(32).collect();
+        let name: String = name.chars().filter(char::is_ascii_alphanumeric).take(32).collect();
         self.refuse(&format!("subsystem {name}"));
         session.channel_failure(channel)?;
         session.close(channel)

@@ -62,7 +62,7 @@ impl InputParser {
                 self.buf.clear();
                 events.extend(convert(terminput::Event::Key(terminput::KeyCode::Esc.into())));
             } else {
-                events.extend(self.feed(&bytes[i..i + 1]));
+                events.extend(self.feed(&bytes[i..=i]));
             }
         }
         // What is still incomplete after the wait (a UTF-8 character cut short) is noise.

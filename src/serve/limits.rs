@@ -72,7 +72,7 @@ impl Gate {
 
     /// Lets a connection from `ip` in, or says why not.
     pub fn admit(&self, ip: IpAddr) -> Result<Pass, String> {
-        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        let mut c = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if c.total >= self.sessions {
             return Err(format!("server full ({} sessions)", self.sessions));
         }
@@ -86,13 +86,13 @@ impl Gate {
     }
 
     pub fn open(&self) -> usize {
-        self.counts.lock().unwrap_or_else(|p| p.into_inner()).total
+        self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total
     }
 }
 
 impl Drop for Pass {
     fn drop(&mut self) {
-        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        let mut c = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         c.total = c.total.saturating_sub(1);
         if let Some(n) = c.per_ip.get_mut(&self.ip) {
             *n -= 1;

@@ -49,7 +49,7 @@ pub struct Server {
 impl Server {
     /// Today's puzzle and par (proven once a day, in milliseconds).
     pub fn daily(&self) -> Result<Daily, String> {
-        let mut today = self.today.lock().unwrap_or_else(|p| p.into_inner());
+        let mut today = self.today.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let date = Date::today();
         match &*today {
             Some(d) if d.date == date => Ok(d.clone()),
@@ -195,7 +195,7 @@ async fn accept(
                 Err(e) => Some(e.to_string()),
             };
             drop(pass);
-            let how = end.lock().unwrap_or_else(|p| p.into_inner()).map_or("no game", |e| e.describe());
+            let how = end.lock().unwrap_or_else(std::sync::PoisonError::into_inner).map_or("no game", |e| e.describe());
             let error = outcome.map(|e| format!(", {e}")).unwrap_or_default();
             log::line(format_args!("disconnect #{id} after {} s: {how}{error}", began.elapsed().as_secs()));
         });

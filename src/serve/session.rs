@@ -247,7 +247,7 @@ impl Events for SshEvents {
             match self.input.try_recv() {
                 // A stop or a repaint waits for `next`, after the events before it.
                 Ok(msg) => self.wake = self.take(msg),
-                Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => return Ok(None),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return Ok(None),
             }
         }
     }

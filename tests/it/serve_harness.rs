@@ -154,7 +154,7 @@ impl Term {
     pub async fn pump(&mut self, limit: Duration) -> bool {
         match tokio::time::timeout(limit, self.channel.wait()).await {
             Err(_) => true,
-            Ok(None) | Ok(Some(ChannelMsg::Close)) => {
+            Ok(None | Some(ChannelMsg::Close)) => {
                 self.closed = true;
                 false
             }

@@ -83,7 +83,7 @@ impl SavedGame {
             source: puzzle.source.clone(),
             optimal: puzzle.optimal,
             id: id::encode(game.start(), game.mode(), game.move_limit()),
-            moves: game.history().iter().map(|p| [p.mv.cell as u32, p.mv.colour as u32]).collect(),
+            moves: game.history().iter().map(|p| [p.mv.cell as u32, u32::from(p.mv.colour)]).collect(),
             applied: game.moves_made(),
             stakes: Some(stakes.saved()),
         }

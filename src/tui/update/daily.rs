@@ -77,7 +77,7 @@ pub(super) fn keep_result(app: &mut App) {
             app.say(Tone::Good, format!("{share}  ({b}: leaderboard)"));
         }
         Kept::Already { share, moves } => {
-            app.say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept"))
+            app.say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept"));
         }
         Kept::Guest { share } => app.say(Tone::Info, format!("{share}; guests are not on the leaderboard")),
         Kept::Failed { error } => app.say(Tone::Warn, format!("the result was not kept: {error}")),

@@ -55,7 +55,7 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
         A::StepToEnd => playback(app, |p, _| {
             p.jump(p.len);
         }),
-        A::ToggleAutoplay => playback(app, |p, now| p.toggle(now)),
+        A::ToggleAutoplay => playback(app, super::super::explorer::playback::Playback::toggle),
         A::Speed(by) => playback(app, |p, now| p.speed_by(by, now)),
         A::TakeOver => take_over(app, events),
         A::Back => {
@@ -75,9 +75,9 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
 fn assist_note(app: &App) -> &'static str {
     let shows = app.explorer.family().is_some() || !matches!(app.explorer.mode, Mode::Play);
     match () {
-        _ if !shows || app.stakes.assisted() || app.stakes.recorded => "",
-        _ if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) => "; today's result: assisted",
-        _ => "; assisted from now on",
+        () if !shows || app.stakes.assisted() || app.stakes.recorded => "",
+        () if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) => "; today's result: assisted",
+        () => "; assisted from now on",
     }
 }
 
@@ -438,7 +438,10 @@ fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Pr
         },
         Mode::Compare(c) => {
             for lane in &c.lanes {
-                let family = ex.catalogue.get(&lane.solver).map_or(Family::Heuristic, |l| l.family());
+                let family = ex
+                    .catalogue
+                    .get(&lane.solver)
+                    .map_or(Family::Heuristic, super::super::explorer::catalogue::Listed::family);
                 wanted.push((lane.solver.clone(), family, c.problem.clone()));
             }
         }

@@ -246,7 +246,7 @@ fn move_cursor(app: &mut App, d: Dir) {
         Dir::Right => (0, 1),
     };
     let wraps = g.topology().wraps();
-    let (mut r, mut c) = (app.cursor.row as i64, app.cursor.col as i64);
+    let (mut r, mut c) = (i64::from(app.cursor.row), i64::from(app.cursor.col));
     // Step over holes; stop at the edge (or wrap round on cylinders and cycles).
     for _ in 0..rows.max(cols) {
         r += dr;

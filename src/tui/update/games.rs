@@ -85,7 +85,7 @@ fn needs_confirming(app: &mut App, action: Action) -> bool {
 }
 
 pub(super) fn open_picker(app: &mut App) {
-    let own = app.slot.as_ref().map(|s| s.number());
+    let own = app.slot.as_ref().map(crate::tui::save::Slot::number);
     let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
     let p = Picker::open(scan.found, &app.options.files, app.options.puzzles_dir.as_deref());
     app.overlay = Overlay::Picker(p);
@@ -241,7 +241,7 @@ fn set_game(
 /// moved aside and saves of a later format kept.
 pub fn greet_saved_games(app: &mut App, offer: bool) {
     let Some(store) = &app.options.store else { return };
-    let scan = store.scan(app.slot.as_ref().map(|s| s.number()));
+    let scan = store.scan(app.slot.as_ref().map(crate::tui::save::Slot::number));
     let waiting = scan.resumable().count();
     if let Some(note) = scan.notes.first() {
         app.say(Tone::Warn, note.clone());

@@ -140,7 +140,10 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
                 app.stakes.offer(s.len() as u32, "exact search, unproven");
             }
             Optimum::Unknown {
-                why: format!("search stopped: {}", s.stopped.map(|r| r.describe()).unwrap_or("not proven")),
+                why: format!(
+                    "search stopped: {}",
+                    s.stopped.map(floodit_core::solver::StopReason::describe).unwrap_or("not proven")
+                ),
                 at_least: s.lower_bound,
             }
         }

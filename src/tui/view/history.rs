@@ -80,7 +80,7 @@ impl Widget for HistoryView<'_> {
                 match base {
                     None if undone => spans.push(Span::styled(" undone", ui.dim)),
                     Some(b) if i == b => {
-                        spans.push(Span::styled(format!(" {} solution", look.sym(Sym::PointLeft)), ui.dim))
+                        spans.push(Span::styled(format!(" {} solution", look.sym(Sym::PointLeft)), ui.dim));
                     }
                     _ => {}
                 }

@@ -9,7 +9,10 @@ use super::graph::Cell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// Flood-It: every move recolours the region around `pivot`.
-    Fixed { pivot: Cell },
+    Fixed {
+        /// The cell every move is played at.
+        pivot: Cell,
+    },
     /// Free-Flood-It: every move names its own cell.
     Free,
 }
@@ -47,14 +50,19 @@ pub struct Move {
 /// Why a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The move's cell is not below the board's number of cells (given second).
     #[error("cell {0} is not on the board ({1} cells)")]
     CellOutOfRange(Cell, usize),
+    /// The move's colour is not below the palette size (given second).
     #[error("colour {0} is not in the palette ({1} colours)")]
     ColourOutOfRange(Colour, usize),
+    /// A Flood-It move named a cell other than the pivot.
     #[error("this is a fixed-pivot game: moves are played at the pivot")]
     NotPivot,
+    /// The move would recolour a region to the colour it has (a move that changes nothing).
     #[error("that area already has this colour")]
     SameColour,
+    /// The board is one colour; no move is left to play.
     #[error("the board is already flooded")]
     AlreadySolved,
 }
@@ -62,6 +70,7 @@ pub enum MoveError {
 /// A move as it was played, with what it changed (enough to undo it exactly).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
+    /// The move itself.
     pub mv: Move,
     /// The colour the played component had before.
     pub previous: Colour,
