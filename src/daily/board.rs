@@ -43,7 +43,8 @@ pub struct Leaderboard {
 /// The name a row is shown under: the chosen one, else a short form of the key.
 fn shown_name(row: &Row) -> String {
     match (&row.name, row.player.as_str()) {
-        (Some(n), _) if !n.is_empty() => n.clone(),
+        // Cleaned again: a name kept before the cleaning grew stricter is shown as it would be now.
+        (Some(n), _) if !super::clean_name(n).is_empty() => super::clean_name(n),
         (_, "local") => "you".into(),
         (_, id) => format!("player {}", id.trim_start_matches("SHA256:").chars().take(6).collect::<String>()),
     }

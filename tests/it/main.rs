@@ -9,6 +9,7 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod fuzz;
+mod hardening;
 mod ilp_sat_cli;
 mod packs;
 mod puzzles;

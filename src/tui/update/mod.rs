@@ -81,6 +81,10 @@ fn tick(app: &mut App, events: &mut Events) {
             events.push_back(Event::Assisted(super::stakes::Help::Hints));
         }
     }
+    if app.daily.as_ref().is_some_and(|d| d.waiting()) {
+        daily::result_answered(app);
+        events.push_back(Event::ScreenChanged);
+    }
     if app.busy() {
         events.push_back(Event::ScreenChanged);
     }
