@@ -129,3 +129,72 @@ fn the_log_has_only_its_own_lines_and_one_for_the_stop() {
         assert!(!line.contains("no game"), "{line}");
     }
 }
+
+fn rss_kib(pid: u32) -> u64 {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = text.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// Memory per session at 80x24 and at the cap, and what a player sending moves without end
+/// gets (the figures of docs/serve.md). Ignored by default:
+/// `cargo test --features serve --test it serve_hardening::measure -- --ignored --nocapture`.
+#[test]
+#[ignore = "measures: run with --ignored --nocapture"]
+fn measure_memory_per_session_and_the_move_bound() {
+    const N: usize = 50;
+    for (cols, rows) in [(80u32, 24u32), (240, 80), (500, 500)] {
+        let server = Server::start(&["--max-sessions", "200", "--max-per-ip", "200"]);
+        let before = rss_kib(server.pid());
+        let rss = block_on(async {
+            let mut held = Vec::new();
+            for _ in 0..N {
+                let h = login(server.addr, &new_key()).await;
+                let mut t = Term::open(&h, cols, rows).await;
+                t.wait_for("move 0").await;
+                // A move and the leaderboard: every buffer of the screen drawn.
+                t.keys(b"1").await;
+                t.wait_for("move 1").await;
+                held.push((h, t));
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            rss_kib(server.pid())
+        });
+        println!(
+            "{N} sessions claiming {cols}x{rows}: RSS {before} KiB before, {rss} KiB with them: {} KiB per session",
+            (rss - before) / N as u64
+        );
+    }
+    let server = Server::start(&[]);
+    let key = new_key();
+    let start = Instant::now();
+    block_on(async {
+        let h = login(server.addr, &key).await;
+        let mut t = Term::open(&h, 80, 24).await;
+        t.wait_for("move 0").await;
+        // The issue's reproducer: Enter (past the out-of-moves box), then moves, again and again.
+        for _ in 0..100 {
+            let mut keys = b"\r".to_vec();
+            keys.extend(b"12".repeat(50));
+            t.keys(&keys).await;
+        }
+        let s = t.wait_for("holds at most 1000 moves").await;
+        assert!(s.contains("move 1000 "), "{s}");
+        t.keys(b"q").await;
+        t.wait_closed().await;
+    });
+    let rss = rss_kib(server.pid());
+    let players = server.dir.path().join("players");
+    let dir = std::fs::read_dir(&players).unwrap().next().unwrap().unwrap().path();
+    let save: u64 = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".toml"))
+        .map(|e| e.metadata().unwrap().len())
+        .max()
+        .unwrap_or(0);
+    println!(
+        "10,000 move keys in {:?}: the game stopped at 1000 moves; server RSS {rss} KiB; the save {save} bytes",
+        start.elapsed()
+    );
+}
