@@ -89,7 +89,12 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     update::update(&mut app, Action::Resize { width: w, height: h });
     if setup.size.capped() {
         let (most_w, most_h) = (super::handler::MAX_COLS, super::handler::MAX_ROWS);
-        app.say(Tone::Info, format!("your terminal is larger than the game draws over SSH: {most_w}x{most_h} at most"));
+        let capped = format!("your terminal is larger than the game draws over SSH: {most_w}x{most_h} at most");
+        let text = match app.status.take() {
+            Some(before) => format!("{capped}; {}", before.text),
+            None => capped,
+        };
+        app.say(Tone::Info, text);
     }
     out.send_always(ENTER);
     let backend = SshBackend::new(FrameWriter::new(out.clone()), setup.size.clone());
@@ -118,6 +123,12 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         Ok(event_loop::Ending::Signal(_)) | Err(_) => events.end.unwrap_or(End::Left),
     };
     out.send_always(LEAVE);
+    // The share line stays on the player's terminal, as `floodit daily` prints it locally.
+    if end != End::Left
+        && let Some(line) = app.daily.as_ref().and_then(|d| d.parting_line(app.look.ascii))
+    {
+        out.send_always(format!("{line}\r\n").as_bytes());
+    }
     if app.daily.as_ref().is_some_and(|d| d.waiting()) {
         out.send_always(b"floodit: the results are busy: your result is kept as soon as they free\r\n");
     }
@@ -163,6 +174,7 @@ fn build_app(s: &Setup) -> App {
     let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
     app.daily = Some(daily.with_queue(s.queue.clone()));
     update::greet_saved_games(&mut app, false);
+    update::greet_daily(&mut app);
     app
 }
 

@@ -162,6 +162,26 @@ impl DailyState {
         })
     }
 
+    /// The line a session starts with: a guest is told results are not kept and how to be on
+    /// the leaderboard; a player whose result of the day is kept is told this game won't count.
+    pub fn greeting(&self) -> Option<String> {
+        if self.player == Player::Guest {
+            return Some("guest: results are not kept; connect with an SSH key to join the leaderboard".into());
+        }
+        let (moves, _) = self.results.result_of(&self.player, self.daily.date).ok().flatten()?;
+        Some(format!("today's result is kept ({moves}/{}): this game won't count", self.daily.par))
+    }
+
+    /// The share line to leave on the player's terminal on the way out: this session's, else
+    /// the day's kept result.
+    pub fn parting_line(&self, ascii: bool) -> Option<String> {
+        if let Some(share) = &self.share {
+            return Some(share.clone());
+        }
+        let (moves, assisted) = self.results.result_of(&self.player, self.daily.date).ok().flatten()?;
+        Some(share_line(self.daily.date, moves, self.daily.par, assisted, ascii))
+    }
+
     /// The leaderboard as it stands.
     pub fn leaderboard(&self) -> Result<Leaderboard, String> {
         leaderboard(&self.results, self.daily.date, self.daily.par, &self.player, BOARD_LINES)

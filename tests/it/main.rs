@@ -17,6 +17,8 @@ mod puzzles;
 mod serve_client;
 mod serve_daily;
 #[cfg(feature = "serve")]
+mod serve_daily_fair;
+#[cfg(feature = "serve")]
 mod serve_hardening;
 #[cfg(feature = "serve")]
 mod serve_harness;

@@ -62,6 +62,17 @@ fn submit_name(app: &mut App) {
     }
 }
 
+/// The session's first line: who the player is to the leaderboard (see
+/// [`crate::tui::daily::DailyState::greeting`]), before anything else said at the start.
+pub fn greet(app: &mut App) {
+    let Some(line) = app.daily.as_ref().and_then(|d| d.greeting()) else { return };
+    let text = match app.status.take() {
+        Some(before) => format!("{line}; {}", before.text),
+        None => line,
+    };
+    app.say(Tone::Info, text);
+}
+
 /// The board was just flooded: keeps the result when it is the day's, says how it went, and
 /// asks a player with a key but no name for one.
 pub(super) fn keep_result(app: &mut App) {

@@ -14,6 +14,7 @@ mod game;
 mod games;
 mod react;
 
+pub use daily::greet as greet_daily;
 pub use event::Event;
 pub use games::greet_saved_games;
 
