@@ -1,10 +1,15 @@
 //! The server's limits and who is let in: a connection is refused at once when the server has
 //! its most sessions, or the address its most; the count drops when the connection ends.
 
+use crate::tui::save::Quota;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// Each player's saved games: at most 10, of at most 512 KB each (a game's moves are bounded
+/// by its board, `max(1000, 2 x cells)`, so only the largest boards come near it).
+pub const SAVES: Quota = Quota { slots: 10, bytes: 512 * 1024 };
 
 /// Every limit, with its default (the `floodit serve` flags).
 #[derive(Clone, Debug, PartialEq, Eq)]

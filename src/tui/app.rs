@@ -271,7 +271,7 @@ impl App {
 
     /// True while a background job runs (the loop then wakes up to show progress).
     pub fn busy(&self) -> bool {
-        self.workers.busy()
+        self.workers.busy() || self.daily.as_ref().is_some_and(|d| d.waiting())
     }
 
     /// How long the loop may wait for input before it owes the app a [`Action::Tick`]: the
@@ -313,6 +313,16 @@ impl App {
     }
 
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.status = Some(Status { text: text.into(), tone });
+        let text = self.shown_to_player(text.into());
+        self.status = Some(Status { text, tone });
+    }
+
+    /// `text` as the player may see it: over SSH a message about a file names no path on the
+    /// server (the player's folder is theirs to know of, not where it is).
+    pub fn shown_to_player(&self, text: String) -> String {
+        match &self.options.store {
+            Some(store) if self.options.remote => text.replace(&*store.dir().to_string_lossy(), "(your saves)"),
+            _ => text,
+        }
     }
 }

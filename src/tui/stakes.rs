@@ -16,7 +16,7 @@ use crate::solver::heuristic::{Fast, Greedy, options::FAST_WIDTH};
 use crate::solver::{Control, Limits, Problem, Solver};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The slack when none is asked for: generous, so that a first game can be won.
 pub const DEFAULT_SLACK: u32 = 5;
@@ -89,6 +89,9 @@ pub struct Stakes {
     pub job: Option<(Running, String)>,
     /// Solved and out of moves as last seen, so that each is told once when it happens.
     seen: (bool, bool),
+    /// Time played in earlier sessions (from the save), and when this session's began.
+    played_before: Duration,
+    clock: Option<Instant>,
 }
 
 /// What a change of position brought the game to, each told once when it happens.
@@ -124,13 +127,25 @@ pub struct SavedStakes {
     pub lost: bool,
     #[serde(default)]
     pub recorded: bool,
+    /// Milliseconds played, over every session (the daily result's time).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub played_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Stakes {
     /// Fresh stakes: the slack asked for, or (`None`) the puzzle's own limit when it has one.
     pub fn new(slack: Option<u32>, default_slack: u32, game: &Game) -> Stakes {
         let own_limit = slack.is_none() && game.move_limit().is_some();
-        Stakes { slack: slack.unwrap_or(default_slack), own_limit, ..Stakes::default() }
+        Stakes { slack: slack.unwrap_or(default_slack), own_limit, clock: Some(Instant::now()), ..Stakes::default() }
+    }
+
+    /// The time this game has been played, over every session.
+    pub fn played(&self) -> Duration {
+        self.played_before + self.clock.map_or(Duration::ZERO, |c| c.elapsed())
     }
 
     pub fn saved(&self) -> SavedStakes {
@@ -141,6 +156,7 @@ impl Stakes {
             took_over: self.took_over.clone(),
             lost: self.lost,
             recorded: self.recorded,
+            played_ms: u64::try_from(self.played().as_millis()).unwrap_or(u64::MAX),
         }
     }
 
@@ -152,6 +168,8 @@ impl Stakes {
             took_over: saved.took_over.clone(),
             lost: saved.lost,
             recorded: saved.recorded,
+            played_before: Duration::from_millis(saved.played_ms),
+            clock: Some(Instant::now()),
             ..Stakes::default()
         }
     }

@@ -9,12 +9,17 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod fuzz;
+mod hardening;
 mod ilp_sat_cli;
 mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]
 mod serve_client;
 mod serve_daily;
+#[cfg(feature = "serve")]
+mod serve_daily_fair;
+#[cfg(feature = "serve")]
+mod serve_hardening;
 #[cfg(feature = "serve")]
 mod serve_harness;
 #[cfg(feature = "serve")]

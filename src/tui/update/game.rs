@@ -172,6 +172,14 @@ fn play(app: &mut App, mv: Move, events: &mut Events) {
                 (app.look.key_of(Context::Game, &Action::NewGame), app.look.key_of(Context::Game, &Action::Undo));
             app.say(Tone::Info, format!("solved already: {n} for a new game, {u} to undo"));
         }
+        Err(MoveError::TooManyMoves(max)) => {
+            let (n, u) =
+                (app.look.key_of(Context::Game, &Action::NewGame), app.look.key_of(Context::Game, &Action::Undo));
+            app.say(
+                Tone::Warn,
+                format!("a game on this board holds at most {max} moves: {u} undoes, {n} starts a new one"),
+            );
+        }
         Err(e) => app.say(Tone::Warn, e.to_string()),
     }
 }

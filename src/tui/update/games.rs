@@ -87,7 +87,12 @@ fn needs_confirming(app: &mut App, action: Action) -> bool {
 pub(super) fn open_picker(app: &mut App) {
     let own = app.slot.as_ref().map(crate::tui::save::Slot::number);
     let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
-    let p = Picker::open(scan.found, &app.options.files, app.options.puzzles_dir.as_deref());
+    let mut p = Picker::open(scan.found, &app.options.files, app.options.puzzles_dir.as_deref());
+    // Over SSH the server's files are not the player's: no directory, no setting of the
+    // operator's is named.
+    if app.options.remote {
+        p.source = "your saved games (puzzle files are not offered over SSH)".into();
+    }
     app.overlay = Overlay::Picker(p);
     if let Some(note) = scan.notes.first() {
         app.say(Tone::Warn, note.clone());

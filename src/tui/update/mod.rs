@@ -14,6 +14,7 @@ mod game;
 mod games;
 mod react;
 
+pub use daily::greet as greet_daily;
 pub use event::Event;
 pub use games::greet_saved_games;
 
@@ -80,6 +81,10 @@ fn tick(app: &mut App, events: &mut Events) {
         if hint.shows_move() {
             events.push_back(Event::Assisted(super::stakes::Help::Hints));
         }
+    }
+    if app.daily.as_ref().is_some_and(|d| d.waiting()) {
+        daily::result_answered(app);
+        events.push_back(Event::ScreenChanged);
     }
     if app.busy() {
         events.push_back(Event::ScreenChanged);

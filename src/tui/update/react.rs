@@ -35,7 +35,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             daily::keep_result(app);
         }
         Event::OutOfMoves => app.overlay = Overlay::OutOfMoves,
-        Event::Assisted(help) => app.unsaved |= app.stakes.assist(*help),
+        Event::Assisted(help) => {
+            app.unsaved |= app.stakes.assist(*help);
+            daily::helped(app);
+        }
         Event::JobFinished(result) => {
             match result.owner {
                 Owner::Optimum => optimum_searched(app, result),

@@ -86,7 +86,7 @@ fn counted_line(app: &App) -> Para<'static> {
         (Some(Ok(r)), _) => {
             format!("{kind}: {} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
         }
-        (Some(Err(e)), _) => format!("not counted: {e}"),
+        (Some(Err(e)), _) => format!("not counted: {}", app.shown_to_player(e.clone())),
         (None, None) => "not kept (no data directory)".into(),
         (None, Some(_)) => "not counted".into(),
     };
