@@ -41,6 +41,8 @@ pub struct Server {
     pub limits: Limits,
     pub results: Results,
     pub pool: pool::Pool,
+    /// The race rooms (docs/serve.md, "Races").
+    pub rooms: crate::rooms::Rooms,
     dir: PathBuf,
     /// Today's puzzle, made again when the UTC day changes.
     today: Mutex<Option<Daily>>,
@@ -97,8 +99,15 @@ pub fn run(options: Options) -> Result<(), String> {
     let limits = options.limits.clone();
     let budget = pool::Budget { time: limits.job_time, memory: limits.job_memory };
     let pool = pool::Pool::start(limits.solver_threads, budget).map_err(|e| format!("starting solver threads: {e}"))?;
-    let server =
-        Arc::new(Server { limits: limits.clone(), results, pool, dir: options.dir.clone(), today: Mutex::new(None) });
+    let rooms = crate::rooms::Rooms::new(limits.race.clone());
+    let server = Arc::new(Server {
+        limits: limits.clone(),
+        results,
+        pool,
+        rooms,
+        dir: options.dir.clone(),
+        today: Mutex::new(None),
+    });
     let daily = server.daily()?;
     let mut methods = MethodSet::empty();
     methods.push(MethodKind::PublicKey);

@@ -21,6 +21,8 @@ mod serve_harness;
 mod serve_load;
 #[cfg(feature = "serve")]
 mod serve_openssh;
+#[cfg(feature = "serve")]
+mod serve_race;
 mod tui_app;
 mod tui_common;
 mod tui_dialog;
