@@ -11,7 +11,6 @@ use floodit::solver::{Control, Problem, exact::Exact, run};
 use russh::client::Handle;
 use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Connects and logs in as SSH user `user` with `key`.
 pub async fn login_as(addr: std::net::SocketAddr, user: &str, key: &PrivateKey) -> Handle<Trusting> {
@@ -93,13 +92,16 @@ fn two_race_one_watches_one_drops_and_resumes_and_all_see_the_same_result() {
         // The race is over: everyone's game and the optimum side by side, the same for all.
         let mut screens = Vec::new();
         for t in [&mut a, &mut b, &mut c] {
-            screens.push(t.wait_for("the race is over").await);
+            screens.push(t.wait_for("the optimum side by side").await);
         }
         for s in &screens {
             let (first, second) = (s.find(&shown(&alice)), s.find(&shown(&bob)));
             assert!(first.is_some() && second.is_some() && first < second, "alice first, then bob:\n{s}");
             assert!(s.contains("1. in 0:") && s.contains("2. in 0:"), "{s}");
-            assert!(s.contains(&format!("{n} moves")), "{s}");
+            assert!(s.contains(&format!("optimum {n}")), "{s}");
+            let row = |who: &str| s.lines().find(|l| l.contains(who)).unwrap_or("").to_string();
+            assert!(row(&shown(&alice)).contains(&format!(" {n} ")), "{s}");
+            assert!(row(&shown(&bob)).contains(&format!(" {n} ")), "{s}");
         }
         // q leaves the compare view, then quits.
         a.keys(b"q").await;
