@@ -23,6 +23,8 @@ mod serve_load;
 mod serve_openssh;
 #[cfg(feature = "serve")]
 mod serve_race;
+#[cfg(feature = "serve")]
+mod serve_race_openssh;
 mod tui_app;
 mod tui_common;
 mod tui_dialog;

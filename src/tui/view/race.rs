@@ -40,20 +40,20 @@ impl RaceView<'_> {
         let mut lines = vec![Line::styled(phase, ui.title)];
         let optimum = room.optimum.map_or_else(|| "optimum not known yet".to_string(), |o| format!("optimum {o}"));
         let board = room.settings.puzzle.board.graph();
-        lines.push(Line::styled(format!("{}x{}, {optimum}", board.rows(), board.cols()), ui.dim));
+        let cells = room.settings.puzzle.board.len();
+        lines.push(Line::styled(format!("{}x{} ({cells} cells), {optimum}", board.rows(), board.cols()), ui.dim));
         if room.settings.daily {
             lines.push(Line::styled("today's puzzle: not the day's result", ui.dim));
         }
         for (place, i) in room.standings(now).into_iter().enumerate() {
             let r = &room.racers[i];
             let moves = r.moves.len();
-            let cells = r.board.len();
             let stats = match race.state_of(i) {
                 State::Finished { time } => match room.optimum {
                     Some(o) => format!("{moves}/{o} {}", clock(time)),
                     None => format!("{moves} mv {}", clock(time)),
                 },
-                State::Racing => format!("{moves} mv {:>3}%", r.flooded * 100 / cells.max(1)),
+                State::Racing => format!("{moves} mv {:>3} cells", r.flooded),
                 State::Dropped => format!("{moves} mv dropped"),
                 State::Out => format!("{moves} mv out"),
                 State::Left => "left".into(),
