@@ -24,6 +24,8 @@ mod serve_openssh;
 #[cfg(feature = "serve")]
 mod serve_race;
 #[cfg(feature = "serve")]
+mod serve_race_load;
+#[cfg(feature = "serve")]
 mod serve_race_openssh;
 mod tui_app;
 mod tui_common;

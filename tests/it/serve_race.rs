@@ -29,7 +29,7 @@ pub fn code_on(screen: &str) -> String {
 }
 
 /// The start of a key's fingerprint, as a racer without a leaderboard name is shown.
-fn shown(key: &PrivateKey) -> String {
+pub(super) fn shown(key: &PrivateKey) -> String {
     format!("player {}", &fingerprint(key)["SHA256:".len()..]).chars().take(13).collect()
 }
 
