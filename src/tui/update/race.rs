@@ -181,6 +181,11 @@ fn changed(app: &mut App, events: &mut Events) {
     }
     follow_racer(app);
     events.push_back(Event::ScreenChanged);
+    at_the_end(app, events);
+}
+
+/// Once the race is over: everyone's games side by side (once).
+fn at_the_end(app: &mut App, events: &mut Events) {
     let Some(race) = &mut app.race else { return };
     if race.phase() == Phase::Over && !race.reviewed {
         race.reviewed = true;
@@ -272,8 +277,8 @@ pub(super) fn refusal(app: &App, action: &Action) -> Option<String> {
     }
 }
 
-/// A move (or undo) goes to the room.
-pub(super) fn report(app: &mut App) {
+/// A move (or undo) goes to the room (the last move may end the race).
+pub(super) fn report(app: &mut App, events: &mut Events) {
     let Some(race) = &mut app.race else { return };
     if race.me().is_none() {
         return;
@@ -284,6 +289,7 @@ pub(super) fn report(app: &mut App) {
     if let Some(e) = said {
         app.say(Tone::Warn, e);
     }
+    at_the_end(app, events);
 }
 
 /// The optimum, once proven here, goes to the room (the others then need not search).
@@ -305,7 +311,8 @@ pub(super) fn game_started(app: &mut App) {
 
 /// The racer flooded the board or ran out of moves: the room has it; the race panel says it.
 pub(super) fn finished(app: &mut App) {
-    let Some(race) = &app.race else { return };
+    // The last finish ended the race: the compare view says so already.
+    let Some(race) = app.race.as_ref().filter(|r| !r.reviewed) else { return };
     let Some(i) = race.me() else { return };
     let text = match race.state_of(i) {
         State::Finished { time } => format!("flooded in {} moves, {}", race.room.racers[i].moves.len(), clock(time)),

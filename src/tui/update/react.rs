@@ -17,7 +17,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             crossed(app, events);
             explorer::follow(app);
             follow_hint(app, events);
-            race::report(app);
+            race::report(app, events);
         }
         Event::GameStarted => {
             race::game_started(app);
