@@ -42,6 +42,8 @@ pub struct Conn {
     colorterm: Option<String>,
     lang: Option<String>,
     input: Option<SyncSender<Input>>,
+    /// The SSH user name: `race` or a room's code (else ignored).
+    user: String,
 }
 
 impl Conn {
@@ -60,6 +62,7 @@ impl Conn {
             colorterm: None,
             lang: None,
             input: None,
+            user: String::new(),
         }
     }
 
@@ -112,6 +115,13 @@ impl Conn {
         let (tx, rx) = sync_channel(INPUT_QUEUE);
         let (out, out_rx) = output::queue();
         let server = self.server.clone();
+        // A change in the player's room only asks the session to look (a full queue drops it:
+        // the session is behind, and will look at the room as it is when it catches up).
+        let wake_tx = tx.clone();
+        let wake: crate::rooms::Wake = Arc::new(move || {
+            let _ = wake_tx.try_send(Input::Room);
+        });
+        let join = session::Join::from_user(&self.user);
         let setup_for = {
             let (id, size) = (self.id, self.size.clone());
             let (term, colorterm, lang) = (self.term.clone(), self.colorterm.clone(), self.lang.clone());
@@ -129,6 +139,9 @@ impl Conn {
                 saves,
                 idle: server.limits.idle,
                 longest: server.limits.longest,
+                rooms: server.rooms.clone(),
+                wake,
+                join,
             }
         };
         let server = self.server.clone();
@@ -230,7 +243,8 @@ impl russh::server::Handler for Conn {
         Ok(Auth::Reject { proceed_with_methods: Some(methods), partial_success: false })
     }
 
-    async fn auth_publickey(&mut self, _user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth, Self::Error> {
+    async fn auth_publickey(&mut self, user: &str, key: VerifiedPublicKey<'_>) -> Result<Auth, Self::Error> {
+        self.user = user.chars().take(32).collect();
         // Any key: it only names the player (their results and saved games).
         self.player = Some(Player::Key(key.public_key.fingerprint(HashAlg::Sha256).to_string()));
         Ok(Auth::Accept)
@@ -238,10 +252,11 @@ impl russh::server::Handler for Conn {
 
     async fn auth_keyboard_interactive<'a>(
         &'a mut self,
-        _user: &str,
+        user: &str,
         _submethods: &str,
         _response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
+        self.user = user.chars().take(32).collect();
         // No key: a guest, asked nothing.
         self.player = Some(Player::Guest);
         Ok(Auth::Accept)

@@ -31,6 +31,8 @@ pub struct Limits {
     /// The most time and memory one solver job may take.
     pub job_time: Duration,
     pub job_memory: usize,
+    /// Race rooms: how many, racers and spectators each, lifetime, the grace for a lost seat.
+    pub race: floodit_core::race::RaceLimits,
 }
 
 impl Limits {
@@ -45,6 +47,7 @@ impl Limits {
             solver_threads: super::pool::max_threads(cores),
             job_time: Duration::from_secs(10),
             job_memory: 256 << 20,
+            race: floodit_core::race::RaceLimits::default(),
         }
     }
 }

@@ -46,6 +46,8 @@ pub struct Server {
     /// Where finished games go to be written: no session waits on the database.
     pub queue: Queue,
     pub pool: pool::Pool,
+    /// The race rooms (docs/serve.md, "Races").
+    pub rooms: crate::rooms::Rooms,
     dir: PathBuf,
     /// Today's puzzle, made again when the UTC day changes.
     today: Mutex<Option<Daily>>,
@@ -110,11 +112,13 @@ pub fn run(options: Options) -> Result<(), String> {
     let limits = options.limits.clone();
     let budget = pool::Budget { time: limits.job_time, memory: limits.job_memory };
     let pool = pool::Pool::start(limits.solver_threads, budget).map_err(|e| format!("starting solver threads: {e}"))?;
+    let rooms = crate::rooms::Rooms::new(limits.race.clone());
     let server = Arc::new(Server {
         limits: limits.clone(),
         results,
         queue,
         pool,
+        rooms,
         dir: options.dir.clone(),
         today: Mutex::new(None),
     });

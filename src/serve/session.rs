@@ -11,6 +11,7 @@ use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::explorer::catalogue::Catalogue;
 use crate::tui::look::Look;
+use crate::tui::race::{RaceAction, RoomLink};
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
 use crate::tui::terminal::FrameWriter;
@@ -36,6 +37,8 @@ pub enum Input {
     Repaint,
     /// The player closed the channel or the connection.
     Closed,
+    /// The player's race room changed (another member moved, joined or left).
+    Room,
 }
 
 /// Why a session ended.
@@ -75,6 +78,29 @@ pub struct Setup {
     pub saves: Option<PathBuf>,
     pub idle: Duration,
     pub longest: Duration,
+    /// The server's race rooms, how a change in the player's room reaches this session, and
+    /// the room the SSH user name asked for.
+    pub rooms: crate::rooms::Rooms,
+    pub wake: crate::rooms::Wake,
+    pub join: Join,
+}
+
+/// What the SSH user name asks for: `race` makes a room, a room's code joins it, anything
+/// else is the usual game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    None,
+    Create,
+    Room(floodit_core::race::Code),
+}
+
+impl Join {
+    pub fn from_user(user: &str) -> Join {
+        if user.eq_ignore_ascii_case("race") {
+            return Join::Create;
+        }
+        floodit_core::race::Code::parse(user).map_or(Join::None, Join::Room)
+    }
 }
 
 /// Game mode for the player's terminal: the alternate screen, no cursor, click reporting (the
@@ -87,6 +113,15 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     let (w, h) = setup.size.get();
     let mut app = build_app(&setup);
     update::update(&mut app, Action::Resize { width: w, height: h });
+    match setup.join {
+        Join::None => {}
+        Join::Create => {
+            update::update(&mut app, Action::Race(RaceAction::Create { public: false, fresh: true }));
+        }
+        Join::Room(code) => {
+            update::update(&mut app, Action::Race(RaceAction::Join { code, watch: false }));
+        }
+    }
     if setup.size.capped() {
         let (most_w, most_h) = (super::handler::MAX_COLS, super::handler::MAX_ROWS);
         let capped = format!("your terminal is larger than the game draws over SSH: {most_w}x{most_h} at most");
@@ -173,9 +208,30 @@ fn build_app(s: &Setup) -> App {
     app.explorer.catalogue = Catalogue::from_registry();
     let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
     app.daily = Some(daily.with_queue(s.queue.clone()));
+    app.link = Some(RoomLink { rooms: s.rooms.clone(), seat: seat(s), name: racer_name(s), wake: s.wake.clone() });
     update::greet_saved_games(&mut app, false);
     update::greet_daily(&mut app);
     app
+}
+
+/// A racer's seat: their key, or for a guest this connection.
+fn seat(s: &Setup) -> floodit_core::race::Seat {
+    match &s.player {
+        Player::Key(fp) => floodit_core::race::Seat::Key(fp.clone()),
+        Player::Guest | Player::Local => floodit_core::race::Seat::Guest(s.id),
+    }
+}
+
+/// The name others see in a race: the player's leaderboard name, else the start of their key,
+/// or "guest" and the connection's number.
+fn racer_name(s: &Setup) -> String {
+    match &s.player {
+        Player::Key(fp) => match s.results.name(&s.player) {
+            Ok(Some(name)) => crate::daily::clean_name(&name),
+            _ => format!("player {}", fp.trim_start_matches("SHA256:").chars().take(6).collect::<String>()),
+        },
+        Player::Guest | Player::Local => format!("guest {}", s.id),
+    }
 }
 
 /// The player's input as the event loop reads it, with the session's clocks: no key for
@@ -209,6 +265,7 @@ impl SshEvents {
                 None
             }
             Input::Repaint => Some(Wake::Repaint),
+            Input::Room => Some(Wake::Outside(Action::Race(RaceAction::Changed))),
             Input::Closed => Some(self.stop(End::Left)),
         }
     }

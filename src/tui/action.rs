@@ -65,6 +65,8 @@ pub enum Action {
     ShowStats,
     /// A key in the new-game dialog.
     Dialog(DialogKey),
+    /// The race's part: the lobby, rooms, and another member's change.
+    Race(super::race::RaceAction),
 }
 
 /// What a key does in the new-game dialog.

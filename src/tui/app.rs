@@ -84,6 +84,8 @@ pub enum Overlay {
     NewGame(Box<Dialog>),
     /// The statistics, read when opened, and how far they are scrolled.
     Stats(Box<Shown>, Scroll),
+    /// The race lobby: make a room, join one listed, or type a code.
+    Lobby(super::race::Lobby),
 }
 
 /// A saved game offered for resuming.
@@ -161,6 +163,10 @@ pub struct App {
     pub slot: Option<Slot>,
     /// The daily puzzle, when this game plays it (`floodit daily`, `floodit serve`).
     pub daily: Option<super::daily::DailyState>,
+    /// The server's race rooms, over SSH (`None` locally).
+    pub link: Option<super::race::RoomLink>,
+    /// The race room this player is in.
+    pub race: Option<super::race::RaceState>,
 }
 
 impl App {
@@ -191,6 +197,8 @@ impl App {
             confirm: None,
             slot: None,
             daily: None,
+            link: None,
+            race: None,
             puzzle,
             origin,
             game,
@@ -245,6 +253,7 @@ impl App {
             Overlay::Picker(_) => Context::Picker,
             Overlay::Chooser(_) => Context::Chooser,
             Overlay::Resume(_) => Context::Resume,
+            Overlay::Lobby(_) => Context::Lobby,
         }
     }
 
@@ -275,16 +284,15 @@ impl App {
     }
 
     /// How long the loop may wait for input before it owes the app a [`Action::Tick`]: the
-    /// progress interval while a job runs, autoplay's next step while it plays, else forever.
+    /// progress interval while a job runs, autoplay's next step while it plays, the next second
+    /// of a race's clock, else forever.
     ///
     /// [`Action::Tick`]: super::action::Action::Tick
     pub fn wake_in(&self, now: std::time::Instant, progress: std::time::Duration) -> Option<std::time::Duration> {
         let autoplay = self.explorer.playback().and_then(|p| p.wake_in(now));
         let progress = self.busy().then_some(progress);
-        match (autoplay, progress) {
-            (Some(a), Some(p)) => Some(a.min(p)),
-            (a, p) => a.or(p),
-        }
+        let race = self.race.as_ref().and_then(|r| r.wake_in(now));
+        [autoplay, progress, race].into_iter().flatten().min()
     }
 
     /// Saves an unfinished game in its slot (taking a free one the first time), or empties the
@@ -295,7 +303,8 @@ impl App {
             return;
         }
         self.unsaved = false;
-        let Some(store) = &self.options.store else { return };
+        // A race's game is the room's, not a game to resume later.
+        let Some(store) = self.options.store.as_ref().filter(|_| self.race.is_none()) else { return };
         let unfinished = !self.game.history().is_empty() && !self.game.is_solved();
         let result = match &self.slot {
             Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes)),

@@ -34,6 +34,8 @@ pub enum Context {
     Dialog,
     /// The daily puzzle's prompt for a name on the leaderboard.
     Name,
+    /// The race lobby: making a room, the rooms listed, a code typed.
+    Lobby,
 }
 
 impl Context {
@@ -52,6 +54,7 @@ impl Context {
             Context::Ending => "Win and out-of-moves boxes",
             Context::Dialog => "New-game dialog",
             Context::Name => "Name for the leaderboard",
+            Context::Lobby => "Race lobby (over SSH)",
         }
     }
 
@@ -64,7 +67,7 @@ impl Context {
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 10] = [
+    pub const ACTIVE: [Context; 11] = [
         Context::Game,
         Context::Step,
         Context::Compare,
@@ -75,6 +78,7 @@ impl Context {
         Context::Ending,
         Context::Dialog,
         Context::Name,
+        Context::Lobby,
     ];
 }
 
@@ -213,7 +217,10 @@ const fn bind(
 }
 
 use super::daily::DailyAction as Da;
-use Context::{Chooser, Compare, Dialog, Ending, Game, Global, Name, Picker, Playback, Popup, Resume, Step, View};
+use super::race::RaceAction as Ra;
+use Context::{
+    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Resume, Step, View,
+};
 
 /// Every key, in the order the help screen and the footer show them.
 pub static KEYMAP: &[Binding] = &[
@@ -267,6 +274,14 @@ pub static KEYMAP: &[Binding] = &[
         "the daily puzzle's leaderboard: today, this week, streaks",
     ),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
+    bind(
+        Game,
+        &[Key::Char('m')],
+        Action::Race(Ra::Open),
+        "",
+        "race others over SSH: the lobby (make a room, join one); in your room, start the countdown",
+    ),
+    bind(Game, &[Key::Tab], Action::Race(Ra::Follow), "", "watching a race: follow the next racer's board"),
     bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time"),
     bind(Game, &[Key::Esc], Action::Close, "", "cancel: unpick a free-mode pick, or a pending confirmation"),
     bind(View, &[Key::PageDown], Action::Explorer(Ex::PagePanel(1)), "", "scroll the solver panel down"),
@@ -350,6 +365,12 @@ pub static KEYMAP: &[Binding] = &[
     bind(Name, &[Key::Esc], Action::Daily(Da::Skip), "no name", "no name: the start of your key's fingerprint shows"),
     bind(Name, &[Key::Backspace], Action::Daily(Da::Erase), "", "erase a character"),
     bind(Name, &[Key::Text], Action::Daily(Da::Type(' ')), "", "type your name"),
+    bind(Lobby, &[Key::Enter], Action::Race(Ra::Enter), "go", "make the room, or join the one chosen or typed"),
+    bind(Lobby, &[Key::Up], Action::Race(Ra::Move(-1)), "", "previous"),
+    bind(Lobby, &[Key::Down], Action::Race(Ra::Move(1)), "choose", "next"),
+    bind(Lobby, &[Key::Esc], Action::Close, "back", "back to the game"),
+    bind(Lobby, &[Key::Backspace], Action::Race(Ra::Erase), "", "erase a letter of the code"),
+    bind(Lobby, &[Key::Text], Action::Race(Ra::Type(' ')), "", "type a room's code"),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
 ];
 
@@ -360,6 +381,7 @@ pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
             (Fill::Colour(c), Action::PlayColour(_)) => Action::PlayColour(c),
             (Fill::Char(c), Action::Dialog(Dk::Type(_))) => Action::Dialog(Dk::Type(c)),
             (Fill::Char(c), Action::Daily(Da::Type(_))) => Action::Daily(Da::Type(c)),
+            (Fill::Char(c), Action::Race(Ra::Type(_))) => Action::Race(Ra::Type(c)),
             _ => b.action.clone(),
         })
     })

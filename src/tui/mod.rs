@@ -25,6 +25,7 @@ pub mod look;
 pub mod new_game;
 pub mod numbers;
 pub mod picker;
+pub mod race;
 pub mod save;
 pub mod signals;
 pub mod stakes;

@@ -26,12 +26,19 @@ mod serve_harness;
 mod serve_load;
 #[cfg(feature = "serve")]
 mod serve_openssh;
+#[cfg(feature = "serve")]
+mod serve_race;
+#[cfg(feature = "serve")]
+mod serve_race_load;
+#[cfg(feature = "serve")]
+mod serve_race_openssh;
 mod tui_app;
 mod tui_common;
 mod tui_dialog;
 mod tui_explorer;
 mod tui_hint;
 mod tui_measure;
+mod tui_race;
 mod tui_saves;
 mod tui_screens;
 mod tui_sizes;

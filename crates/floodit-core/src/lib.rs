@@ -114,6 +114,7 @@ pub mod analysis;
 pub mod design;
 pub mod formats;
 pub mod model;
+pub mod race;
 pub mod solver;
 
 pub use formats::Puzzle;

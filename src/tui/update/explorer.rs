@@ -437,7 +437,7 @@ fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Pr
             _ => {}
         },
         Mode::Compare(c) => {
-            for lane in &c.lanes {
+            for lane in c.lanes.iter().filter(|l| l.person.is_none()) {
                 let family = ex
                     .catalogue
                     .get(&lane.solver)

@@ -125,7 +125,8 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
         | Action::Tick
         | Action::Drawn(_)
         | Action::Explorer(_)
-        | Action::Daily(_) => {
+        | Action::Daily(_)
+        | Action::Race(_) => {
             unreachable!("applied in update")
         }
     }

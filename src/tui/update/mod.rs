@@ -2,7 +2,8 @@
 //!
 //! [`update`] applies the action and collects what it changed as [`Event`]s: the game's own
 //! actions are in `game.rs`, switching games (the new-game dialog, the picker, resuming) in
-//! `games.rs`, the explorer's actions in `explorer.rs`, the daily puzzle's in `daily.rs`. Then
+//! `games.rs`, the explorer's actions in `explorer.rs`, the daily puzzle's in `daily.rs`, a
+//! race's in `race.rs`. Then
 //! `react.rs`, one table, hands each event to the parts that care about it (the board's facts,
 //! the stakes, the explorer's runs, the hint, the daily result), which may cause further events.
 //! Nothing else runs: a timer tick with nothing to show costs nothing.
@@ -12,6 +13,7 @@ mod event;
 mod explorer;
 mod game;
 mod games;
+mod race;
 mod react;
 
 pub use daily::greet as greet_daily;
@@ -41,6 +43,16 @@ pub fn update(app: &mut App, action: Action) -> Vec<Event> {
 }
 
 fn apply(app: &mut App, action: Action, events: &mut Events) {
+    // In a race: no moves before the start or while watching, no solvers during the race.
+    if let Some(why) = race::refusal(app, &action) {
+        app.say(super::app::Tone::Info, why);
+        events.push_back(Event::ScreenChanged);
+        return;
+    }
+    // Quitting in a race leaves the room on purpose (a lost connection keeps the seat).
+    if action == Action::Quit {
+        race::leave(app);
+    }
     match action {
         Action::Resize { width, height } => {
             (app.width, app.height) = (width, height);
@@ -59,6 +71,12 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
             daily::command(app, a);
             events.push_back(Event::ScreenChanged);
         }
+        Action::Race(a) => {
+            app.status = None;
+            race::command(app, a, events);
+            events.push_back(Event::ScreenChanged);
+        }
+
         other => {
             app.status = None;
             game::command(app, other, events);
@@ -89,4 +107,5 @@ fn tick(app: &mut App, events: &mut Events) {
     if app.busy() {
         events.push_back(Event::ScreenChanged);
     }
+    race::tick(app, events);
 }

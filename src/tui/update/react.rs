@@ -6,7 +6,7 @@ use super::super::explorer::{Mode, Panel};
 use super::super::hint::Hint;
 use super::super::stakes::Help;
 use super::super::worker::{JobResult, Owner};
-use super::{Event, Events, daily, explorer};
+use super::{Event, Events, daily, explorer, race};
 use crate::model::Components;
 use crate::solver::{Problem, SolveError};
 
@@ -17,8 +17,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             crossed(app, events);
             explorer::follow(app);
             follow_hint(app, events);
+            race::report(app, events);
         }
         Event::GameStarted => {
+            race::game_started(app);
             explorer::follow(app);
             follow_hint(app, events);
             explorer_help(app, events);
@@ -30,10 +32,13 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             explorer_help(app, events);
         }
         Event::GameEnded { won } => record(app, *won),
+        // In a race the race panel shows the finish, and a race never counts as the daily result.
+        Event::Flooded if app.race.is_some() => race::finished(app),
         Event::Flooded => {
             app.overlay = Overlay::Won;
             daily::keep_result(app);
         }
+        Event::OutOfMoves if app.race.is_some() => race::finished(app),
         Event::OutOfMoves => app.overlay = Overlay::OutOfMoves,
         Event::Assisted(help) => {
             app.unsaved |= app.stakes.assist(*help);
@@ -41,7 +46,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         }
         Event::JobFinished(result) => {
             match result.owner {
-                Owner::Optimum => optimum_searched(app, result),
+                Owner::Optimum => {
+                    optimum_searched(app, result);
+                    race::share_optimum(app);
+                }
                 Owner::Limit => app.stakes.file(result),
                 Owner::Hint => hint_answered(app, result, events),
                 Owner::Run => explorer::run_finished(app, result, events),
@@ -51,7 +59,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             // Any answer from the start may lower the move limit.
             limit(app);
         }
-        Event::OptimumProven { moves, solver, millis } => proven(app, *moves, solver, *millis),
+        Event::OptimumProven { moves, solver, millis } => {
+            proven(app, *moves, solver, *millis);
+            race::share_optimum(app);
+        }
         Event::ScreenChanged => {}
     }
 }
