@@ -13,6 +13,7 @@ mod explorer;
 mod game;
 mod games;
 mod react;
+mod review;
 
 pub use event::Event;
 pub use games::greet_saved_games;
@@ -81,7 +82,7 @@ fn tick(app: &mut App, events: &mut Events) {
             events.push_back(Event::Assisted(super::stakes::Help::Hints));
         }
     }
-    if app.busy() {
+    if review::refresh(app) || app.busy() {
         events.push_back(Event::ScreenChanged);
     }
 }
