@@ -27,6 +27,7 @@ mod tui_dialog;
 mod tui_explorer;
 mod tui_hint;
 mod tui_measure;
+mod tui_review;
 mod tui_saves;
 mod tui_screens;
 mod tui_sizes;
