@@ -266,7 +266,7 @@ pub static KEYMAP: &[Binding] = &[
         Game,
         &[Key::Char('e')],
         Action::Explorer(Ex::Review),
-        "review",
+        "",
         "review your game so far: every move judged against the optimum (help while playing)",
     ),
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
