@@ -324,4 +324,35 @@ mod tests {
             Answer::Heuristic { mv: Move { cell: 0, colour: 2 }, solver: "greedy", moves: None, why }
         );
     }
+
+    #[test]
+    fn the_hint_never_follows_a_worse_line_than_the_game_knows() {
+        let b = crate::model::Board::from_rows(Topology::Path, &[vec![0, 1, 2, 1]]);
+        let problem = Problem::new(b, Mode::Fixed { pivot: 0 });
+        let mut h = Hint {
+            problem,
+            started: Instant::now(),
+            // The exact solver stopped with a longer line than the one known from the start.
+            exact: part("exact", PartState::Done(solution(&[2, 1, 2], false, Some(StopReason::Time)))),
+            heuristic: None,
+            greedy: Some(Move { cell: 0, colour: 2 }),
+            known: Some((solution(&[1, 2], false, None).moves, "fast's line from the start".into())),
+            par_moves: None,
+        };
+        let why = "exact: not proven within 1 s".to_string();
+        let known = Answer::Heuristic {
+            mv: Move { cell: 0, colour: 1 },
+            solver: "fast's line from the start",
+            moves: Some(2),
+            why,
+        };
+        assert_eq!(h.answer(), known);
+        // A tie keeps the line known.
+        h.exact.state = PartState::Done(solution(&[2, 1], false, Some(StopReason::Time)));
+        assert_eq!(h.answer().mv(), Some(Move { cell: 0, colour: 1 }));
+        // A proof wins over everything.
+        h.exact.state = PartState::Done(solution(&[2, 1], true, None));
+        assert_eq!(h.answer(), Answer::Exact { mv: Move { cell: 0, colour: 2 }, par: 2, solver: "exact" });
+        assert_eq!(h.best_line().map(|(l, _)| l.len()), Some(2));
+    }
 }
