@@ -100,7 +100,9 @@ pub(super) fn finished(app: &mut App, result: &JobResult) {
     let summary = r.review.summary();
     let took = r.judged_in.map(|d| format!(" (judged in {})", elapsed(d))).unwrap_or_default();
     let pattern = move_pattern(&r.review, app.look.ascii);
-    let daily = app.daily.as_mut().filter(|d| d.plays(&r.game) && r.game.history().len() == r.len());
+    // The pattern joins the share line of the day's game as kept: the whole game, flooded.
+    let flooded = r.reviewer.board(r.len()).is_solved();
+    let daily = app.daily.as_mut().filter(|d| flooded && d.plays(&r.game));
     if let Some(d) = daily
         && !app.stakes.practice
         && let Some(share) = d.share.as_mut()
