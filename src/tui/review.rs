@@ -54,6 +54,9 @@ pub struct Reviewing {
     pub judged_in: Option<Duration>,
     /// The job, while it runs.
     pub job: Option<Running>,
+    /// The player has moved to a move of their choosing (until then the first move lost is
+    /// shown as soon as it is known).
+    chosen: bool,
     seen: usize,
     shared: Arc<Shared>,
 }
@@ -96,6 +99,7 @@ impl Reviewing {
             counts: vec![None; n],
             judged_in: None,
             job: Some(job),
+            chosen: false,
             seen: 0,
             shared,
         }
@@ -121,17 +125,23 @@ impl Reviewing {
         self.reviewer = lock(&self.shared.reviewer).clone();
         self.counts = lock(&self.shared.counts).clone();
         self.judged_in = *lock(&self.shared.judged_in);
-        let first = self.review.judged == 0 && self.at == 0;
         self.review = self.reviewer.review();
         // The first loss shows as soon as it is known, unless the player has moved on.
-        if first && let Some(i) = first_lost(&self.review) {
-            self.show(i);
+        if !self.chosen
+            && let Some(i) = first_lost(&self.review)
+        {
+            self.go_to(i);
         }
         true
     }
 
-    /// Shows the position before move `at` (clamped to the end).
+    /// Shows the position before move `at` (clamped to the end), as the player asked.
     pub fn show(&mut self, at: usize) {
+        self.chosen = true;
+        self.go_to(at);
+    }
+
+    fn go_to(&mut self, at: usize) {
         self.at = at.min(self.len());
         self.game.go_to(self.at);
     }
