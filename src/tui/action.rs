@@ -117,4 +117,10 @@ pub enum ExplorerAction {
     PagePanel(i16),
     /// Scroll the solver panel by this many lines (the mouse wheel).
     ScrollPanel(i16),
+    /// Review the player's game: every move judged against the optimum.
+    Review,
+    /// From the review: a practice game from the position before the move shown.
+    Retry,
+    /// The proof view on or off: the lower bound's parts drawn on the board.
+    ToggleProof,
 }

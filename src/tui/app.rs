@@ -245,6 +245,7 @@ impl App {
                 Mode::Play => Context::Game,
                 Mode::Step(_) => Context::Step,
                 Mode::Compare(_) => Context::Compare,
+                Mode::Review(_) => Context::Review,
             },
             Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) => Context::Popup,
             Overlay::Name(_) => Context::Name,
@@ -261,6 +262,7 @@ impl App {
     pub fn shown_game(&self) -> &Game {
         match &self.explorer.mode {
             Mode::Step(s) => &s.game,
+            Mode::Review(r) => &r.game,
             _ => &self.game,
         }
     }

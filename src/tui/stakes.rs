@@ -11,7 +11,7 @@
 use super::app::Optimum;
 use super::stats::{Finish, Kind, Row, Stats};
 use super::worker::{JobResult, Owner, Running, Workers};
-use crate::model::{Components, Game, Mode};
+use crate::model::{Components, Game, Mode, Move};
 use crate::solver::heuristic::{Fast, Greedy, options::FAST_WIDTH};
 use crate::solver::{Control, Limits, Problem, Solver};
 use serde::{Deserialize, Serialize};
@@ -76,6 +76,11 @@ pub struct Stakes {
     pub basis: Option<Basis>,
     /// The shortest unproven answer known, and who found it.
     pub upper: Option<(u32, String)>,
+    /// The moves of the background search's answer from the start (the hint and the review
+    /// never follow a worse line than this one).
+    pub line: Option<Vec<Move>>,
+    /// A practice game (a retry from the review): never counted, never the daily's result.
+    pub practice: bool,
     pub help: Vec<Help>,
     /// Whose solution the player took over, and where (the win screen says so).
     pub took_over: Option<String>,
@@ -130,6 +135,8 @@ pub struct SavedStakes {
     /// Milliseconds played, over every session (the daily result's time).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub played_ms: u64,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub practice: bool,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -157,6 +164,7 @@ impl Stakes {
             lost: self.lost,
             recorded: self.recorded,
             played_ms: u64::try_from(self.played().as_millis()).unwrap_or(u64::MAX),
+            practice: self.practice,
         }
     }
 
@@ -170,6 +178,7 @@ impl Stakes {
             recorded: saved.recorded,
             played_before: Duration::from_millis(saved.played_ms),
             clock: Some(Instant::now()),
+            practice: saved.practice,
             ..Stakes::default()
         }
     }
@@ -258,6 +267,9 @@ impl Stakes {
             && !s.is_empty()
         {
             self.offer(s.len() as u32, &name);
+            if self.line.as_ref().is_none_or(|l| s.moves.len() < l.len()) {
+                self.line = Some(s.moves.clone());
+            }
         }
     }
 
@@ -307,7 +319,7 @@ impl Stakes {
         let past = game.move_limit().is_some_and(|l| game.moves_made() as u32 > l);
         let (was_solved, was_out) = self.seen;
         self.seen = (solved, out);
-        let ends = !self.recorded && (solved || out) && game.moves_made() > 0;
+        let ends = !self.recorded && !self.practice && (solved || out) && game.moves_made() > 0;
         Crossed {
             ended: ends.then_some(solved && !past),
             flooded: solved && !was_solved,

@@ -39,6 +39,7 @@ mod tui_explorer;
 mod tui_hint;
 mod tui_measure;
 mod tui_race;
+mod tui_review;
 mod tui_saves;
 mod tui_screens;
 mod tui_sizes;

@@ -76,6 +76,10 @@ pub fn greet(app: &mut App) {
 /// The board was just flooded: keeps the result when it is the day's, says how it went, and
 /// asks a player with a key but no name for one.
 pub(super) fn keep_result(app: &mut App) {
+    // A practice game (a retry from the review) is never the day's result.
+    if app.stakes.practice {
+        return;
+    }
     let (assisted, played, ascii) = (app.stakes.assisted(), app.stakes.played(), app.look.ascii);
     let Some(kept) = app.daily.as_mut().and_then(|d| d.keep(&app.game, assisted, played, ascii)) else { return };
     tell(app, kept);
@@ -97,6 +101,8 @@ pub(super) fn helped(app: &mut App) {
 }
 
 fn tell(app: &mut App, kept: Kept) {
+    // The review is offered once the result is kept: it adds the move pattern to the share line.
+    let e = app.look.key_of(Context::Ending, &Action::Explorer(crate::tui::action::ExplorerAction::Review));
     match kept {
         Kept::New { share, unnamed: true } => {
             app.say(Tone::Good, share);
@@ -104,12 +110,13 @@ fn tell(app: &mut App, kept: Kept) {
         }
         Kept::New { share, unnamed: false } => {
             let b = app.look.key_of(Context::Ending, &Action::Daily(DailyAction::Leaderboard));
-            app.say(Tone::Good, format!("{share}  ({b}: leaderboard)"));
+            app.say(Tone::Good, format!("{share}  ({b}: leaderboard, {e}: review)"));
         }
-        Kept::Already { share, moves } => {
-            app.say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept"));
+        Kept::Already { share, moves } => app
+            .say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept ({e}: review)")),
+        Kept::Guest { share } => {
+            app.say(Tone::Info, format!("{share}; guests are not on the leaderboard ({e}: review)"))
         }
-        Kept::Guest { share } => app.say(Tone::Info, format!("{share}; guests are not on the leaderboard")),
         Kept::Failed { error } => app.say(Tone::Warn, format!("the result was not kept: {error}")),
         Kept::Queued { share } => {
             app.say(Tone::Info, format!("{share}; the results are busy: yours is kept as soon as they free"))

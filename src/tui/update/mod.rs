@@ -15,6 +15,7 @@ mod game;
 mod games;
 mod race;
 mod react;
+mod review;
 
 pub use daily::greet as greet_daily;
 pub use event::Event;
@@ -104,7 +105,7 @@ fn tick(app: &mut App, events: &mut Events) {
         daily::result_answered(app);
         events.push_back(Event::ScreenChanged);
     }
-    if app.busy() {
+    if review::refresh(app) || app.busy() {
         events.push_back(Event::ScreenChanged);
     }
     race::tick(app, events);

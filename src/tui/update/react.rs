@@ -6,8 +6,9 @@ use super::super::explorer::{Mode, Panel};
 use super::super::hint::Hint;
 use super::super::stakes::Help;
 use super::super::worker::{JobResult, Owner};
-use super::{Event, Events, daily, explorer, race};
-use crate::model::Components;
+use super::{Event, Events, daily, explorer, race, review};
+use crate::analysis::replay_from_larger;
+use crate::model::{Components, Mode as GameMode, Move};
 use crate::solver::{Problem, SolveError};
 
 pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
@@ -53,6 +54,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
                 Owner::Limit => app.stakes.file(result),
                 Owner::Hint => hint_answered(app, result, events),
                 Owner::Run => explorer::run_finished(app, result, events),
+                Owner::Review => review::finished(app, result),
             }
             // The job's core is free: a queued run may start.
             explorer::pump(app);
@@ -114,15 +116,44 @@ fn follow_hint(app: &mut App, events: &mut Events) {
     if here.is_some() && app.hint.as_ref().map(|h| &h.problem) == here.as_ref() {
         return;
     }
-    if let Some(old) = app.hint.take() {
+    let old = app.hint.take();
+    if let Some(old) = &old {
         old.cancel(&mut app.workers);
     }
     let Some(here) = here else { return };
-    let hint = Hint::start(here, &app.explorer, app.components, &mut app.workers);
+    let known = known_line(app, old.as_ref(), &here);
+    let hint = Hint::start(here, &app.explorer, app.components, known, &mut app.workers);
     if hint.shows_move() {
         events.push_back(Event::Assisted(Help::Hints));
     }
     app.hint = Some(hint);
+}
+
+/// The best solution the game knows from `here` without searching: the last hint's line with
+/// its move played, or the move limit's line from the start, replayed from here (in Flood-It a
+/// line floods any position whose region contains the one it was found for, in no more moves,
+/// so the hint never follows a worse line than the game knows). The hint checks that it floods.
+fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move>, String)> {
+    let mut lines: Vec<(Vec<Move>, String)> = Vec::new();
+    if let Some((line, by)) = old.and_then(Hint::best_line) {
+        match here.mode {
+            GameMode::Fixed { pivot } => {
+                lines.push((replay_from_larger(&here.board, pivot, &line), format!("{by}'s line")))
+            }
+            GameMode::Free => lines.push((line[1..].to_vec(), format!("{by}'s line"))),
+        }
+    }
+    if let (Some(line), GameMode::Fixed { pivot }) = (&app.stakes.line, here.mode) {
+        let by = match &app.stakes.upper {
+            Some((moves, by)) if *moves as usize == line.len() => format!("{by}'s line from the start"),
+            _ => "the move limit's line from the start".to_string(),
+        };
+        lines.push((replay_from_larger(&here.board, pivot, line), by));
+    }
+    lines
+        .into_iter()
+        .filter(|(line, _)| !line.is_empty() && crate::solver::verify(here, line).is_ok())
+        .min_by_key(|(line, _)| line.len())
 }
 
 fn hint_answered(app: &mut App, result: &JobResult, events: &mut Events) {

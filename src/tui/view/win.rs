@@ -103,7 +103,9 @@ impl Widget for WinView<'_> {
         let ui = app.look.ui();
         let s = &app.stakes;
         let n = app.game.moves_made() as u32;
-        let (title, head, style) = if s.lost {
+        let (title, head, style) = if s.practice {
+            (" Practice ", format!("Flooded in {} (practice: not counted).", moves(n)), ui.text)
+        } else if s.lost {
             let head = match app.game.move_limit() {
                 Some(l) if n > l => format!("Flooded in {}, past the limit of {l}: lost.", moves(n)),
                 _ => format!("Flooded in {}, but the game was lost when it ran out of moves.", moves(n)),

@@ -73,6 +73,13 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         lines
             .push(Line::styled(format!(" {} steps through the solution from here", key(app, Ex::StepThrough)), ui.dim));
     }
+    lines.push(Line::raw(""));
+    if ex.proof {
+        let line = from_here.and_then(Run::solution).map(|s| (s.moves.as_slice(), s.optimal));
+        lines.extend(super::proof::lines(app, &here, line));
+    } else {
+        lines.push(Line::styled(format!(" {}: the proof view", key(app, Ex::ToggleProof)), ui.dim));
+    }
     lines
 }
 
