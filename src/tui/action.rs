@@ -42,6 +42,8 @@ pub enum Action {
     ListMove(isize),
     /// Open the selected entry of the picker.
     ListOpen,
+    /// Play the next board of the pack not won yet (the win box).
+    NextInPack,
     ResumeAccept,
     ResumeDecline,
     ResumeDiscard,

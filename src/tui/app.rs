@@ -167,6 +167,10 @@ pub struct App {
     pub link: Option<super::race::RoomLink>,
     /// The race room this player is in.
     pub race: Option<super::race::RaceState>,
+    /// The pack board this game plays, whose win earns stars.
+    pub pack: Option<super::packs::PackPlay>,
+    /// The starting board's difficulty grade, proven in the background.
+    pub grade: super::grade::GradeState,
 }
 
 impl App {
@@ -199,6 +203,8 @@ impl App {
             daily: None,
             link: None,
             race: None,
+            pack: None,
+            grade: super::grade::GradeState::Off,
             puzzle,
             origin,
             game,
@@ -222,6 +228,22 @@ impl App {
         self.redraw = true;
         self.start_optimum();
         self.stakes.start(&self.game, self.options.search_optimum, &mut self.workers);
+        self.grade.cancel(&mut self.workers);
+        self.grade = super::grade::GradeState::new(self.options.search_optimum);
+        // A stated optimum is known at once: the grade starts with the game.
+        let problem = || Problem::new(self.game.start().clone(), self.game.mode());
+        self.grade.follow(&self.optimum, problem, &mut self.workers);
+        self.find_pack();
+    }
+
+    /// Whether the game plays a pack's board (whose win earns stars), found by its board (the
+    /// picker then names the pack it opened the board from: a board may be in two packs).
+    fn find_pack(&mut self) {
+        let root = super::packs::root(self.options.puzzles_dir.as_deref());
+        self.pack = super::packs::find(root.as_deref(), &self.game).map(|(pack, index)| {
+            let table = self.options.stats.as_ref().map(|s| s.read().table);
+            super::packs::PackPlay::new(pack, index, table.as_ref())
+        });
     }
 
     /// Finds out what can be known about the optimum of the starting board.

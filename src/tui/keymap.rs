@@ -357,9 +357,15 @@ pub static KEYMAP: &[Binding] = &[
     bind(Chooser, &[Key::Esc, Key::Char('q'), Key::Char('v')], Action::Close, "back", "back to the game"),
     bind(Picker, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "previous"),
     bind(Picker, &[Key::Down, Key::Char('j')], Action::ListMove(1), "", "next"),
-    bind(Picker, &[Key::Enter], Action::ListOpen, "open", "play the selected puzzle or resume the saved game"),
+    bind(Picker, &[Key::Enter], Action::ListOpen, "open", "list a pack's boards, play a puzzle, resume a saved game"),
     bind(Picker, &[Key::Char('d')], Action::ListDiscard, "discard", "discard the selected saved game"),
-    bind(Picker, &[Key::Esc, Key::Char('q'), Key::Char('o')], Action::Close, "back", "back to the game"),
+    bind(
+        Picker,
+        &[Key::Esc, Key::Char('q'), Key::Char('o')],
+        Action::Close,
+        "back",
+        "back to the game (from a pack's boards, to the packs)",
+    ),
     bind(Resume, &[Key::Enter, Key::Char('y')], Action::ResumeAccept, "resume", "resume the saved game"),
     bind(
         Resume,
@@ -383,6 +389,8 @@ pub static KEYMAP: &[Binding] = &[
     bind(Ending, &[Key::Char('e')], Action::Explorer(Ex::Review), "review", "review the game: which moves cost what"),
     bind(Ending, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
     bind(Ending, &[Key::Char('#')], Action::ShowStats, "stats", "statistics"),
+    // No footer hint: the win box names the key where there is a next board.
+    bind(Ending, &[Key::Char('p')], Action::NextInPack, "", "the pack's next board not won yet"),
     bind(Ending, &[Key::Char('b')], Action::Daily(super::daily::DailyAction::Leaderboard), "", "the leaderboard"),
     bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on"),
     bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit"),
@@ -544,6 +552,7 @@ mod tests {
             (Review, Action::Explorer(Ex::Step(1))),
             (Review, Action::Explorer(Ex::Step(-1))),
             (Review, Action::Explorer(Ex::ToggleProof)),
+            (Ending, Action::NextInPack),
             (Name, Action::Daily(Da::Skip)),
         ];
         for (ctx, action) in named {

@@ -51,6 +51,9 @@ pub enum Sym {
     /// The review's chart: a proven value, and the range of one not proven.
     Bar,
     Range,
+    /// A star earned on a pack's board, and one not earned.
+    Star,
+    NoStar,
 }
 
 impl Sym {
@@ -78,6 +81,8 @@ impl Sym {
             Sym::Pending => ("·", "."),
             Sym::Bar => ("█", "#"),
             Sym::Range => ("▒", ":"),
+            Sym::Star => ("★", "*"),
+            Sym::NoStar => ("☆", "."),
         }
     }
 }

@@ -26,6 +26,8 @@ pub enum Owner {
     Run,
     /// The review of the player's game ([`crate::tui::review`]).
     Review,
+    /// The starting board's difficulty grade ([`crate::tui::grade`]).
+    Grade,
 }
 
 /// What a finished job sends back.

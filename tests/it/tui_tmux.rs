@@ -612,7 +612,7 @@ fn statistics_count_a_finished_game_and_show_on_a_key() {
     t.keys("one", &["q"]);
     t.wait_for("one", "FLOODIT-EXIT=0");
     let file = std::fs::read_to_string(t.data.join("stats.toml")).unwrap();
-    assert!(file.starts_with("version = 1\n") && file.contains("wins = 1"), "{file}");
+    assert!(file.starts_with("version = 2\n") && file.contains("wins = 1"), "{file}");
 }
 
 /// With --ascii, the game's own boxes are ASCII through and through.

@@ -104,6 +104,7 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
             }
         }
         Action::ListOpen => games::open_picked(app, events),
+        Action::NextInPack => games::open_next_in_pack(app, events),
         Action::ListDiscard => games::discard_picked(app),
         Action::ResumeAccept => {
             if let Overlay::Resume(offer) = std::mem::replace(&mut app.overlay, Overlay::None) {
@@ -135,6 +136,12 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
 /// Esc: closes what is open, else cancels what waits (a pending confirmation, a free-mode
 /// pick); it never leaves the game.
 fn close(app: &mut App) {
+    // From a pack's boards, back to the packs.
+    if let Overlay::Picker(p) = &mut app.overlay
+        && p.leave_pack()
+    {
+        return;
+    }
     if !matches!(app.overlay, Overlay::None) {
         app.overlay = Overlay::None;
     } else if app.confirm.take().is_some() {

@@ -32,7 +32,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             follow_hint(app, events);
             explorer_help(app, events);
         }
-        Event::GameEnded { won } => record(app, *won),
+        Event::GameEnded { won } => {
+            record(app, *won);
+            pack_stars(app, *won);
+        }
         // In a race the race panel shows the finish, and a race never counts as the daily result.
         Event::Flooded if app.race.is_some() => race::finished(app),
         Event::Flooded => {
@@ -55,7 +58,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
                 Owner::Hint => hint_answered(app, result, events),
                 Owner::Run => explorer::run_finished(app, result, events),
                 Owner::Review => review::finished(app, result),
+                Owner::Grade => app.grade.file(result),
             }
+            // The optimum may have come: the grade builds on it.
+            follow_grade(app);
             // The job's core is free: a queued run may start.
             explorer::pump(app);
             // Any answer from the start may lower the move limit.
@@ -64,6 +70,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         Event::OptimumProven { moves, solver, millis } => {
             proven(app, *moves, solver, *millis);
             race::share_optimum(app);
+            follow_grade(app);
         }
         Event::ScreenChanged => {}
     }
@@ -96,6 +103,21 @@ fn record(app: &mut App, won: bool) {
     let note = app.stakes.record(&app.game, &app.optimum, won, app.options.stats.as_ref());
     app.unsaved = true;
     if let Some(note) = note {
+        app.say(Tone::Warn, note);
+    }
+}
+
+/// Grades the starting board once its optimum is known.
+fn follow_grade(app: &mut App) {
+    let game = &app.game;
+    app.grade.follow(&app.optimum, || Problem::new(game.start().clone(), game.mode()), &mut app.workers);
+}
+
+/// A pack board's result earns stars (kept with the statistics), and the next board to play.
+fn pack_stars(app: &mut App, won: bool) {
+    let (moves, par, assisted) = (app.game.moves_made() as u32, app.optimum_moves(), app.stakes.assisted());
+    let Some(play) = &mut app.pack else { return };
+    if let Some(note) = play.finish(won, moves, par, assisted, app.options.stats.as_ref()) {
         app.say(Tone::Warn, note);
     }
 }

@@ -121,7 +121,9 @@ impl Widget for WinView<'_> {
             body.push(row(app, "Help", vec![Span::styled(format!("you took over {t}"), ui.text)]));
         }
         body.push(counted_line(app));
-        let keys = keys(app, Context::Ending);
+        body.extend(super::packs::win_rows(app));
+        let mut keys = keys(app, Context::Ending);
+        keys.splice(0..0, super::packs::win_key(app));
         Card {
             look: &app.look,
             title: title.into(),
