@@ -66,7 +66,7 @@ impl Rooms {
     }
 
     fn lock(&self) -> MutexGuard<'_, Registry> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Rooms not over.
@@ -136,7 +136,7 @@ impl Rooms {
                 seats: r.limits.players,
             })
             .collect();
-        list.sort_by(|a, b| a.code.cmp(&b.code));
+        list.sort_by_key(|a| a.code);
         list
     }
 }

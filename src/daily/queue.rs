@@ -75,7 +75,7 @@ impl Queue {
     }
 
     fn send(&self, job: Job) -> Result<(), String> {
-        *self.waiting.0.lock().unwrap_or_else(|p| p.into_inner()) += 1;
+        *self.waiting.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) += 1;
         match self.tx.try_send(job) {
             Ok(()) => Ok(()),
             Err(e) => {
@@ -90,7 +90,7 @@ impl Queue {
 
     /// Results not written yet.
     pub fn waiting(&self) -> usize {
-        *self.waiting.0.lock().unwrap_or_else(|p| p.into_inner())
+        *self.waiting.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Results given up on so far.
@@ -101,14 +101,14 @@ impl Queue {
     /// Waits up to `most` for the queue to empty (on shutdown); the results still waiting.
     pub fn drain(&self, most: Duration) -> usize {
         let (lock, cv) = &*self.waiting;
-        let guard = lock.lock().unwrap_or_else(|p| p.into_inner());
-        let (left, _) = cv.wait_timeout_while(guard, most, |n| *n > 0).unwrap_or_else(|p| p.into_inner());
+        let guard = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (left, _) = cv.wait_timeout_while(guard, most, |n| *n > 0).unwrap_or_else(std::sync::PoisonError::into_inner);
         *left
     }
 }
 
 fn done(waiting: &(Mutex<usize>, Condvar)) {
-    let mut n = waiting.0.lock().unwrap_or_else(|p| p.into_inner());
+    let mut n = waiting.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     *n = n.saturating_sub(1);
     waiting.1.notify_all();
 }

@@ -68,7 +68,7 @@ impl Conn {
 
     /// Notes a refused request: logged, counted, or the last one the connection gets.
     fn refuse(&self, what: &str, session: &mut Session) -> Result<(), russh::Error> {
-        let note = self.refusals.lock().unwrap_or_else(|p| p.into_inner()).note();
+        let note = self.refusals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).note();
         match note {
             Note::Log => log::line(format_args!("refused #{} {}: {what}", self.id, self.who())),
             Note::Quiet => {}
@@ -162,7 +162,7 @@ impl Conn {
                         End::Left
                     }
                 };
-                *end.lock().unwrap_or_else(|p| p.into_inner()) = Some(ended);
+                *end.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ended);
             })
             .map_err(|e| format!("no thread for the game: {e}"))?;
         tokio::spawn(send_frames(write, out_rx, tx.clone(), handle));

@@ -164,7 +164,7 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     {
         out.send_always(format!("{line}\r\n").as_bytes());
     }
-    if app.daily.as_ref().is_some_and(|d| d.waiting()) {
+    if app.daily.as_ref().is_some_and(super::super::tui::daily::DailyState::waiting) {
         out.send_always(b"floodit: the results are busy: your result is kept as soon as they free\r\n");
     }
     match end {

@@ -304,7 +304,7 @@ impl App {
 
     /// True while a background job runs (the loop then wakes up to show progress).
     pub fn busy(&self) -> bool {
-        self.workers.busy() || self.daily.as_ref().is_some_and(|d| d.waiting())
+        self.workers.busy() || self.daily.as_ref().is_some_and(super::daily::DailyState::waiting)
     }
 
     /// How long the loop may wait for input before it owes the app a [`Action::Tick`]: the

@@ -71,7 +71,7 @@ impl Context {
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 11] = [
+    pub const ACTIVE: [Context; 12] = [
         Context::Game,
         Context::Step,
         Context::Compare,

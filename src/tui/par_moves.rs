@@ -50,7 +50,7 @@ impl ParMoves {
                 {
                     let count = count_optimal(&problem, optimum, COUNT_LIMIT, &Control::new(COUNT_LIMITS));
                     let found = Found { optimum, keeps_par: a.keeps_par(), count };
-                    *shared.lock().unwrap_or_else(|p| p.into_inner()) = Some(found);
+                    *shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
                 }
                 Ok(Solution::default())
             })
@@ -65,7 +65,7 @@ impl ParMoves {
             return false;
         }
         self.job = None;
-        self.found = self.shared.lock().unwrap_or_else(|p| p.into_inner()).take();
+        self.found = self.shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
         true
     }
 

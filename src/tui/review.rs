@@ -36,7 +36,7 @@ struct Shared {
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // The job never panics while holding a lock; if it did, what is inside is still whole.
-    m.lock().unwrap_or_else(|p| p.into_inner())
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// A review being computed or done, and the move the screen shows.

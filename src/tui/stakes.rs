@@ -139,6 +139,7 @@ pub struct SavedStakes {
     pub practice: bool,
 }
 
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
 fn is_zero(n: &u64) -> bool {
     *n == 0
 }

@@ -188,7 +188,7 @@ fn measure_memory_per_session_and_the_move_bound() {
     let dir = std::fs::read_dir(&players).unwrap().next().unwrap().unwrap().path();
     let save: u64 = std::fs::read_dir(&dir)
         .unwrap()
-        .filter_map(|e| e.ok())
+        .filter_map(std::result::Result::ok)
         .filter(|e| e.file_name().to_string_lossy().ends_with(".toml"))
         .map(|e| e.metadata().unwrap().len())
         .max()

@@ -65,7 +65,7 @@ fn submit_name(app: &mut App) {
 /// The session's first line: who the player is to the leaderboard (see
 /// [`crate::tui::daily::DailyState::greeting`]), before anything else said at the start.
 pub fn greet(app: &mut App) {
-    let Some(line) = app.daily.as_ref().and_then(|d| d.greeting()) else { return };
+    let Some(line) = app.daily.as_ref().and_then(super::super::daily::DailyState::greeting) else { return };
     let text = match app.status.take() {
         Some(before) => format!("{line}; {}", before.text),
         None => line,
@@ -87,7 +87,7 @@ pub(super) fn keep_result(app: &mut App) {
 
 /// A result that waited for the database was written, or given up on: says which.
 pub(super) fn result_answered(app: &mut App) {
-    let Some(kept) = app.daily.as_mut().and_then(|d| d.poll()) else { return };
+    let Some(kept) = app.daily.as_mut().and_then(super::super::daily::DailyState::poll) else { return };
     tell(app, kept);
 }
 
@@ -115,11 +115,11 @@ fn tell(app: &mut App, kept: Kept) {
         Kept::Already { share, moves } => app
             .say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept ({e}: review)")),
         Kept::Guest { share } => {
-            app.say(Tone::Info, format!("{share}; guests are not on the leaderboard ({e}: review)"))
+            app.say(Tone::Info, format!("{share}; guests are not on the leaderboard ({e}: review)"));
         }
         Kept::Failed { error } => app.say(Tone::Warn, format!("the result was not kept: {error}")),
         Kept::Queued { share } => {
-            app.say(Tone::Info, format!("{share}; the results are busy: yours is kept as soon as they free"))
+            app.say(Tone::Info, format!("{share}; the results are busy: yours is kept as soon as they free"));
         }
     }
 }

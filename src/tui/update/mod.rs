@@ -101,7 +101,7 @@ fn tick(app: &mut App, events: &mut Events) {
             events.push_back(Event::Assisted(super::stakes::Help::Hints));
         }
     }
-    if app.daily.as_ref().is_some_and(|d| d.waiting()) {
+    if app.daily.as_ref().is_some_and(super::daily::DailyState::waiting) {
         daily::result_answered(app);
         events.push_back(Event::ScreenChanged);
     }

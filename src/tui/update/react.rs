@@ -160,7 +160,7 @@ fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move
     if let Some((line, by)) = old.and_then(Hint::best_line) {
         match here.mode {
             GameMode::Fixed { pivot } => {
-                lines.push((replay_from_larger(&here.board, pivot, &line), format!("{by}'s line")))
+                lines.push((replay_from_larger(&here.board, pivot, &line), format!("{by}'s line")));
             }
             GameMode::Free => lines.push((line[1..].to_vec(), format!("{by}'s line"))),
         }

@@ -84,7 +84,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         }
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) if picker.inside.is_some() => {
-            frame.render_widget(packs::PackBoardsView { app, picker }, area)
+            frame.render_widget(packs::PackBoardsView { app, picker }, area);
         }
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
         Overlay::Resume(offer) => frame.render_widget(overlays::ResumeView { app, offer }, area),

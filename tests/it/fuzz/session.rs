@@ -56,6 +56,9 @@ pub fn ssh_session(bytes: &[u8]) -> Result<bool, String> {
         saves: None,
         idle: Duration::from_secs(60),
         longest: Duration::from_secs(60),
+        rooms: floodit::rooms::Rooms::new(floodit_core::race::RaceLimits::default()),
+        wake: std::sync::Arc::new(|| {}),
+        join: floodit::serve::session::Join::None,
     };
     // The bytes in reads of up to 16, as a network would cut them, then the channel's close.
     let (tx, rx) = sync_channel(bytes.len() / 16 + 2);
