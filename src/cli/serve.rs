@@ -42,13 +42,28 @@ pub struct ServeArgs {
     /// Memory one solver job may use, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..=65536))]
     pub job_memory: u64,
+    /// Race rooms open at once.
+    #[arg(long, value_name = "N", default_value_t = 50, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+    pub max_rooms: u32,
+    /// Racers in one room.
+    #[arg(long, value_name = "N", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=32))]
+    pub room_players: u32,
+    /// Spectators of one room.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub room_spectators: u32,
+    /// Seconds a room stays open at most (its race then ends where it stands).
+    #[arg(long, value_name = "SECS", default_value_t = 1800, value_parser = clap::value_parser!(u64).range(10..=86_400))]
+    pub room_lifetime: u64,
+    /// Seconds a racer whose connection dropped keeps their seat.
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub room_grace: u64,
 }
 
 #[cfg(feature = "serve")]
 pub fn run(args: ServeArgs) -> CliResult {
     use crate::serve::{Limits, Options, run};
     use std::time::Duration;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let most = crate::serve::pool::max_threads(cores);
     let threads = match args.solver_threads {
         None => most,
@@ -75,6 +90,14 @@ pub fn run(args: ServeArgs) -> CliResult {
         solver_threads: threads,
         job_time: Duration::from_secs(args.job_time),
         job_memory: (args.job_memory as usize) << 20,
+        race: floodit_core::race::RaceLimits {
+            rooms: args.max_rooms as usize,
+            players: args.room_players as usize,
+            spectators: args.room_spectators as usize,
+            lifetime: Duration::from_secs(args.room_lifetime),
+            grace: Duration::from_secs(args.room_grace),
+            ..floodit_core::race::RaceLimits::default()
+        },
     };
     run(Options { listen: args.listen, dir, limits }).map_err(CliError::bad_input)
 }

@@ -6,11 +6,12 @@
 use super::input::{ESC_WAIT, InputParser};
 use super::output::{ChannelOut, SharedSize, SshBackend};
 use crate::daily::{Daily, Player, Results};
-use crate::tui::app::{App, Origin};
+use crate::tui::app::{App, Origin, Tone};
 use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::explorer::catalogue::Catalogue;
 use crate::tui::look::Look;
+use crate::tui::race::{RaceAction, RoomLink};
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
 use crate::tui::terminal::FrameWriter;
@@ -36,6 +37,8 @@ pub enum Input {
     Repaint,
     /// The player closed the channel or the connection.
     Closed,
+    /// The player's race room changed (another member moved, joined or left).
+    Room,
 }
 
 /// Why a session ended.
@@ -69,11 +72,35 @@ pub struct Setup {
     pub lang: Option<String>,
     pub daily: Daily,
     pub results: Results,
+    pub queue: crate::daily::queue::Queue,
     pub runner: Arc<dyn Runner>,
     /// Where this player's unfinished games are kept (`None`: a guest, nothing kept).
     pub saves: Option<PathBuf>,
     pub idle: Duration,
     pub longest: Duration,
+    /// The server's race rooms, how a change in the player's room reaches this session, and
+    /// the room the SSH user name asked for.
+    pub rooms: crate::rooms::Rooms,
+    pub wake: crate::rooms::Wake,
+    pub join: Join,
+}
+
+/// What the SSH user name asks for: `race` makes a room, a room's code joins it, anything
+/// else is the usual game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Join {
+    None,
+    Create,
+    Room(floodit_core::race::Code),
+}
+
+impl Join {
+    pub fn from_user(user: &str) -> Join {
+        if user.eq_ignore_ascii_case("race") {
+            return Join::Create;
+        }
+        floodit_core::race::Code::parse(user).map_or(Join::None, Join::Room)
+    }
 }
 
 /// Game mode for the player's terminal: the alternate screen, no cursor, click reporting (the
@@ -86,6 +113,24 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     let (w, h) = setup.size.get();
     let mut app = build_app(&setup);
     update::update(&mut app, Action::Resize { width: w, height: h });
+    match setup.join {
+        Join::None => {}
+        Join::Create => {
+            update::update(&mut app, Action::Race(RaceAction::Create { public: false, fresh: true }));
+        }
+        Join::Room(code) => {
+            update::update(&mut app, Action::Race(RaceAction::Join { code, watch: false }));
+        }
+    }
+    if setup.size.capped() {
+        let (most_w, most_h) = (super::handler::MAX_COLS, super::handler::MAX_ROWS);
+        let capped = format!("your terminal is larger than the game draws over SSH: {most_w}x{most_h} at most");
+        let text = match app.status.take() {
+            Some(before) => format!("{capped}; {}", before.text),
+            None => capped,
+        };
+        app.say(Tone::Info, text);
+    }
     out.send_always(ENTER);
     let backend = SshBackend::new(FrameWriter::new(out.clone()), setup.size.clone());
     let started = Instant::now();
@@ -113,6 +158,15 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         Ok(event_loop::Ending::Signal(_)) | Err(_) => events.end.unwrap_or(End::Left),
     };
     out.send_always(LEAVE);
+    // The share line stays on the player's terminal, as `floodit daily` prints it locally.
+    if end != End::Left
+        && let Some(line) = app.daily.as_ref().and_then(|d| d.parting_line(app.look.ascii))
+    {
+        out.send_always(format!("{line}\r\n").as_bytes());
+    }
+    if app.daily.as_ref().is_some_and(super::super::tui::daily::DailyState::waiting) {
+        out.send_always(b"floodit: the results are busy: your result is kept as soon as they free\r\n");
+    }
     match end {
         End::Quit => out.end(Some(0)),
         End::Idle => {
@@ -144,16 +198,40 @@ fn build_app(s: &Setup) -> App {
     });
     let depth = Depth::detect(s.colorterm.as_deref(), s.term.as_deref(), None);
     let look = Look::new(Theme::default_theme(), depth, false, !utf8);
-    let options = crate::tui::daily::server_options(s.saves.clone().map(Store::new));
+    let options =
+        crate::tui::daily::server_options(s.saves.clone().map(|d| Store::with_quota(d, super::limits::SAVES)));
     let (w, h) = s.size.get();
     // The day's puzzle states its par, so nothing runs before the session's own runner is in.
     let mut app = App::new(s.daily.puzzle.clone(), Origin::Id, look, options, w, h);
     app.workers = Workers::with_runner(s.runner.clone());
     // Players share the server's pool, so each solver job keeps to one thread.
     app.explorer.catalogue = Catalogue::from_registry();
-    app.daily = Some(DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone()));
+    let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
+    app.daily = Some(daily.with_queue(s.queue.clone()));
+    app.link = Some(RoomLink { rooms: s.rooms.clone(), seat: seat(s), name: racer_name(s), wake: s.wake.clone() });
     update::greet_saved_games(&mut app, false);
+    update::greet_daily(&mut app);
     app
+}
+
+/// A racer's seat: their key, or for a guest this connection.
+fn seat(s: &Setup) -> floodit_core::race::Seat {
+    match &s.player {
+        Player::Key(fp) => floodit_core::race::Seat::Key(fp.clone()),
+        Player::Guest | Player::Local => floodit_core::race::Seat::Guest(s.id),
+    }
+}
+
+/// The name others see in a race: the player's leaderboard name, else the start of their key,
+/// or "guest" and the connection's number.
+fn racer_name(s: &Setup) -> String {
+    match &s.player {
+        Player::Key(fp) => match s.results.name(&s.player) {
+            Ok(Some(name)) => crate::daily::clean_name(&name),
+            _ => format!("player {}", fp.trim_start_matches("SHA256:").chars().take(6).collect::<String>()),
+        },
+        Player::Guest | Player::Local => format!("guest {}", s.id),
+    }
 }
 
 /// The player's input as the event loop reads it, with the session's clocks: no key for
@@ -187,6 +265,7 @@ impl SshEvents {
                 None
             }
             Input::Repaint => Some(Wake::Repaint),
+            Input::Room => Some(Wake::Outside(Action::Race(RaceAction::Changed))),
             Input::Closed => Some(self.stop(End::Left)),
         }
     }
@@ -247,7 +326,7 @@ impl Events for SshEvents {
             match self.input.try_recv() {
                 // A stop or a repaint waits for `next`, after the events before it.
                 Ok(msg) => self.wake = self.take(msg),
-                Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => return Ok(None),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return Ok(None),
             }
         }
     }

@@ -67,6 +67,8 @@ pub enum Action {
     ShowStats,
     /// A key in the new-game dialog.
     Dialog(DialogKey),
+    /// The race's part: the lobby, rooms, and another member's change.
+    Race(super::race::RaceAction),
 }
 
 /// What a key does in the new-game dialog.
@@ -117,4 +119,10 @@ pub enum ExplorerAction {
     PagePanel(i16),
     /// Scroll the solver panel by this many lines (the mouse wheel).
     ScrollPanel(i16),
+    /// Review the player's game: every move judged against the optimum.
+    Review,
+    /// From the review: a practice game from the position before the move shown.
+    Retry,
+    /// The proof view on or off: the lower bound's parts drawn on the board.
+    ToggleProof,
 }

@@ -105,6 +105,8 @@ pub enum Overlay {
     NewGame(Box<Dialog>),
     /// The statistics, read when opened, and how far they are scrolled.
     Stats(Box<Shown>, Scroll),
+    /// The race lobby: make a room, join one listed, or type a code.
+    Lobby(super::race::Lobby),
 }
 
 /// A saved game offered for resuming.
@@ -182,6 +184,10 @@ pub struct App {
     pub slot: Option<Slot>,
     /// The daily puzzle, when this game plays it (`floodit daily`, `floodit serve`).
     pub daily: Option<super::daily::DailyState>,
+    /// The server's race rooms, over SSH (`None` locally).
+    pub link: Option<super::race::RoomLink>,
+    /// The race room this player is in.
+    pub race: Option<super::race::RaceState>,
     /// The pack board this game plays, whose win earns stars.
     pub pack: Option<super::packs::PackPlay>,
     /// The starting board's difficulty grade, proven in the background.
@@ -216,6 +222,8 @@ impl App {
             confirm: None,
             slot: None,
             daily: None,
+            link: None,
+            race: None,
             pack: None,
             grade: super::grade::GradeState::Off,
             puzzle,
@@ -280,6 +288,7 @@ impl App {
                 Mode::Play => Context::Game,
                 Mode::Step(_) => Context::Step,
                 Mode::Compare(_) => Context::Compare,
+                Mode::Review(_) => Context::Review,
             },
             Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) => Context::Popup,
             Overlay::Name(_) => Context::Name,
@@ -288,6 +297,7 @@ impl App {
             Overlay::Picker(_) => Context::Picker,
             Overlay::Chooser(_) => Context::Chooser,
             Overlay::Resume(_) => Context::Resume,
+            Overlay::Lobby(_) => Context::Lobby,
         }
     }
 
@@ -295,6 +305,7 @@ impl App {
     pub fn shown_game(&self) -> &Game {
         match &self.explorer.mode {
             Mode::Step(s) => &s.game,
+            Mode::Review(r) => &r.game,
             _ => &self.game,
         }
     }
@@ -314,20 +325,19 @@ impl App {
 
     /// True while a background job runs (the loop then wakes up to show progress).
     pub fn busy(&self) -> bool {
-        self.workers.busy()
+        self.workers.busy() || self.daily.as_ref().is_some_and(super::daily::DailyState::waiting)
     }
 
     /// How long the loop may wait for input before it owes the app a [`Action::Tick`]: the
-    /// progress interval while a job runs, autoplay's next step while it plays, else forever.
+    /// progress interval while a job runs, autoplay's next step while it plays, the next second
+    /// of a race's clock, else forever.
     ///
     /// [`Action::Tick`]: super::action::Action::Tick
     pub fn wake_in(&self, now: std::time::Instant, progress: std::time::Duration) -> Option<std::time::Duration> {
         let autoplay = self.explorer.playback().and_then(|p| p.wake_in(now));
         let progress = self.busy().then_some(progress);
-        match (autoplay, progress) {
-            (Some(a), Some(p)) => Some(a.min(p)),
-            (a, p) => a.or(p),
-        }
+        let race = self.race.as_ref().and_then(|r| r.wake_in(now));
+        [autoplay, progress, race].into_iter().flatten().min()
     }
 
     /// Saves an unfinished game in its slot (taking a free one the first time), or empties the
@@ -338,7 +348,8 @@ impl App {
             return;
         }
         self.unsaved = false;
-        let Some(store) = &self.options.store else { return };
+        // A race's game is the room's, not a game to resume later.
+        let Some(store) = self.options.store.as_ref().filter(|_| self.race.is_none()) else { return };
         let unfinished = !self.game.history().is_empty() && !self.game.is_solved();
         let result = match &self.slot {
             Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes)),
@@ -356,6 +367,16 @@ impl App {
     }
 
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.status = Some(Status { text: text.into(), tone });
+        let text = self.shown_to_player(text.into());
+        self.status = Some(Status { text, tone });
+    }
+
+    /// `text` as the player may see it: over SSH a message about a file names no path on the
+    /// server (the player's folder is theirs to know of, not where it is).
+    pub fn shown_to_player(&self, text: String) -> String {
+        match &self.options.store {
+            Some(store) if self.options.remote => text.replace(&*store.dir().to_string_lossy(), "(your saves)"),
+            _ => text,
+        }
     }
 }

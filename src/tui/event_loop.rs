@@ -34,6 +34,8 @@ pub enum Wake {
     /// Frames were lost on the way to the terminal (a slow remote player): the next frame
     /// draws the whole screen.
     Repaint,
+    /// Something outside this game changed what it shows (another player in a race room).
+    Outside(Action),
 }
 
 /// How the loop ended.
@@ -181,6 +183,10 @@ pub fn run<B: Backend, E: Events>(
             Wake::Repaint => {
                 terminal.clear().map_err(|e| io::Error::other(e.to_string()))?;
                 app.redraw = true;
+                None
+            }
+            Wake::Outside(action) => {
+                update(app, action);
                 None
             }
             Wake::Timer => {

@@ -66,7 +66,7 @@ impl GradeState {
         if job.id != result.id {
             return;
         }
-        let graded = out.lock().unwrap_or_else(|p| p.into_inner()).take();
+        let graded = out.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
         *self = match (&result.outcome, graded) {
             (Ok(_), Some(g)) => GradeState::Done(g),
             (Ok(_), None) => GradeState::Failed("the grading gave no grade".into()),
@@ -113,7 +113,7 @@ impl Solver for Grading {
         };
         let optimum = prove_optimum(problem, &budget).map_err(unproven)?;
         let grade = grade_known(problem, &optimum, &budget).map_err(unproven)?;
-        *self.out.lock().unwrap_or_else(|p| p.into_inner()) = Some(grade);
+        *self.out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(grade);
         Ok(Solution::optimal(optimum.solution, optimum.nodes))
     }
 }

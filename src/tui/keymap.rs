@@ -20,6 +20,8 @@ pub enum Context {
     Step,
     /// Solvers side by side.
     Compare,
+    /// The review of the player's game.
+    Review,
     /// Choosing the solvers to compare.
     Chooser,
     /// The puzzle picker.
@@ -34,6 +36,8 @@ pub enum Context {
     Dialog,
     /// The daily puzzle's prompt for a name on the leaderboard.
     Name,
+    /// The race lobby: making a room, the rooms listed, a code typed.
+    Lobby,
 }
 
 impl Context {
@@ -45,6 +49,7 @@ impl Context {
             Context::Playback => "Stepping (step-through and compare)",
             Context::Step => "Step-through",
             Context::Compare => "Compare view",
+            Context::Review => "Review of your game",
             Context::Chooser => "Choosing solvers to compare",
             Context::Picker => "Puzzle picker",
             Context::Resume => "Resume offer",
@@ -52,6 +57,7 @@ impl Context {
             Context::Ending => "Win and out-of-moves boxes",
             Context::Dialog => "New-game dialog",
             Context::Name => "Name for the leaderboard",
+            Context::Lobby => "Race lobby (over SSH)",
         }
     }
 
@@ -59,15 +65,17 @@ impl Context {
     pub fn includes(self, other: Context) -> bool {
         other == self
             || other == Context::Global
-            || (other == Context::View && matches!(self, Context::Game | Context::Step | Context::Compare))
+            || (other == Context::View
+                && matches!(self, Context::Game | Context::Step | Context::Compare | Context::Review))
             || (other == Context::Playback && matches!(self, Context::Step | Context::Compare))
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 10] = [
+    pub const ACTIVE: [Context; 12] = [
         Context::Game,
         Context::Step,
         Context::Compare,
+        Context::Review,
         Context::Chooser,
         Context::Picker,
         Context::Resume,
@@ -75,6 +83,7 @@ impl Context {
         Context::Ending,
         Context::Dialog,
         Context::Name,
+        Context::Lobby,
     ];
 }
 
@@ -213,7 +222,10 @@ const fn bind(
 }
 
 use super::daily::DailyAction as Da;
-use Context::{Chooser, Compare, Dialog, Ending, Game, Global, Name, Picker, Playback, Popup, Resume, Step, View};
+use super::race::RaceAction as Ra;
+use Context::{
+    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Resume, Review, Step, View,
+};
 
 /// Every key, in the order the help screen and the footer show them.
 pub static KEYMAP: &[Binding] = &[
@@ -255,6 +267,13 @@ pub static KEYMAP: &[Binding] = &[
         "step through the panel's solution on the board",
     ),
     bind(Game, &[Key::Char('v')], Action::Explorer(Ex::OpenCompare), "compare", "compare solvers side by side"),
+    bind(
+        Game,
+        &[Key::Char('e')],
+        Action::Explorer(Ex::Review),
+        "",
+        "review your game so far: every move judged against the optimum (help while playing)",
+    ),
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
     bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new game: size, colours, shape, mode, slack, seed or ID"),
     bind(Game, &[Key::Char('#')], Action::ShowStats, "", "statistics of finished games"),
@@ -267,6 +286,14 @@ pub static KEYMAP: &[Binding] = &[
         "the daily puzzle's leaderboard: today, this week, streaks",
     ),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
+    bind(
+        Game,
+        &[Key::Char('m')],
+        Action::Race(Ra::Open),
+        "",
+        "race others over SSH: the lobby (make a room, join one); in your room, start the countdown",
+    ),
+    bind(Game, &[Key::Tab], Action::Race(Ra::Follow), "", "watching a race: follow the next racer's board"),
     bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time"),
     bind(Game, &[Key::Esc], Action::Close, "", "cancel: unpick a free-mode pick, or a pending confirmation"),
     bind(View, &[Key::PageDown], Action::Explorer(Ex::PagePanel(1)), "", "scroll the solver panel down"),
@@ -274,6 +301,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(View, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
     bind(View, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
     bind(View, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
+    bind(
+        View,
+        &[Key::Char('w')],
+        Action::Explorer(Ex::ToggleProof),
+        "",
+        "proof view on or off: the lower bound's parts on the board (exact view, step-through, review)",
+    ),
     // Leaving and taking over come first, so that the footer always shows them.
     bind(
         Step,
@@ -290,6 +324,18 @@ pub static KEYMAP: &[Binding] = &[
         "leave",
         "back to your game",
     ),
+    bind(
+        Review,
+        &[Key::Enter],
+        Action::Explorer(Ex::Retry),
+        "retry",
+        "retry: a practice game from before the move shown (not counted, not the daily's result)",
+    ),
+    bind(Review, &[Key::Esc, Key::Char('q'), Key::Char('e')], Action::Explorer(Ex::Back), "leave", "back to your game"),
+    bind(Review, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "the next move"),
+    bind(Review, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "the previous move"),
+    bind(Review, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the first move"),
+    bind(Review, &[Key::End, Key::Char(']')], Action::Explorer(Ex::StepToEnd), "", "to the end"),
     bind(Playback, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "next step"),
     bind(Playback, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "previous step"),
     bind(Playback, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the start"),
@@ -339,6 +385,7 @@ pub static KEYMAP: &[Binding] = &[
         "the ID box: write the game ID to a file in the data directory",
     ),
     bind(Ending, &[Key::Char('n')], Action::NewGame, "new game", "new game"),
+    bind(Ending, &[Key::Char('e')], Action::Explorer(Ex::Review), "review", "review the game: which moves cost what"),
     bind(Ending, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
     bind(Ending, &[Key::Char('#')], Action::ShowStats, "stats", "statistics"),
     // No footer hint: the win box names the key where there is a next board.
@@ -358,6 +405,12 @@ pub static KEYMAP: &[Binding] = &[
     bind(Name, &[Key::Esc], Action::Daily(Da::Skip), "no name", "no name: the start of your key's fingerprint shows"),
     bind(Name, &[Key::Backspace], Action::Daily(Da::Erase), "", "erase a character"),
     bind(Name, &[Key::Text], Action::Daily(Da::Type(' ')), "", "type your name"),
+    bind(Lobby, &[Key::Enter], Action::Race(Ra::Enter), "go", "make the room, or join the one chosen or typed"),
+    bind(Lobby, &[Key::Up], Action::Race(Ra::Move(-1)), "", "previous"),
+    bind(Lobby, &[Key::Down], Action::Race(Ra::Move(1)), "choose", "next"),
+    bind(Lobby, &[Key::Esc], Action::Close, "back", "back to the game"),
+    bind(Lobby, &[Key::Backspace], Action::Race(Ra::Erase), "", "erase a letter of the code"),
+    bind(Lobby, &[Key::Text], Action::Race(Ra::Type(' ')), "", "type a room's code"),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
 ];
 
@@ -368,6 +421,7 @@ pub fn action_for(context: Context, ev: &KeyEvent) -> Option<Action> {
             (Fill::Colour(c), Action::PlayColour(_)) => Action::PlayColour(c),
             (Fill::Char(c), Action::Dialog(Dk::Type(_))) => Action::Dialog(Dk::Type(c)),
             (Fill::Char(c), Action::Daily(Da::Type(_))) => Action::Daily(Da::Type(c)),
+            (Fill::Char(c), Action::Race(Ra::Type(_))) => Action::Race(Ra::Type(c)),
             _ => b.action.clone(),
         })
     })
@@ -489,6 +543,14 @@ mod tests {
             (Popup, Action::WriteId),
             (Popup, Action::ListMove(1)),
             (Ending, Action::Daily(Da::Leaderboard)),
+            (Ending, Action::Explorer(Ex::Review)),
+            (Game, Action::Explorer(Ex::Review)),
+            (Game, Action::Explorer(Ex::ToggleProof)),
+            (Review, Action::Explorer(Ex::Retry)),
+            (Review, Action::Explorer(Ex::Back)),
+            (Review, Action::Explorer(Ex::Step(1))),
+            (Review, Action::Explorer(Ex::Step(-1))),
+            (Review, Action::Explorer(Ex::ToggleProof)),
             (Ending, Action::NextInPack),
             (Name, Action::Daily(Da::Skip)),
         ];

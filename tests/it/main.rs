@@ -1,6 +1,6 @@
 //! The app's integration tests (command line and terminal game), in one binary (one link
 //! instead of one per file).
-#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a test that cannot unwrap has failed, and says so by panicking")]
 
 mod batch;
 mod cli;
@@ -9,6 +9,7 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod fuzz;
+mod hardening;
 mod ilp_sat_cli;
 mod packs;
 mod puzzles;
@@ -16,11 +17,21 @@ mod puzzles;
 mod serve_client;
 mod serve_daily;
 #[cfg(feature = "serve")]
+mod serve_daily_fair;
+#[cfg(feature = "serve")]
+mod serve_hardening;
+#[cfg(feature = "serve")]
 mod serve_harness;
 #[cfg(feature = "serve")]
 mod serve_load;
 #[cfg(feature = "serve")]
 mod serve_openssh;
+#[cfg(feature = "serve")]
+mod serve_race;
+#[cfg(feature = "serve")]
+mod serve_race_load;
+#[cfg(feature = "serve")]
+mod serve_race_openssh;
 mod tui_app;
 mod tui_common;
 mod tui_dialog;
@@ -28,6 +39,8 @@ mod tui_explorer;
 mod tui_hint;
 mod tui_measure;
 mod tui_packs;
+mod tui_race;
+mod tui_review;
 mod tui_saves;
 mod tui_screens;
 mod tui_sizes;

@@ -18,13 +18,13 @@ use tokio::sync::Barrier;
 const PLAYERS: usize = 100;
 const HEAVY: usize = 20;
 
-fn proc_field(pid: u32, file: &str, key: &str) -> u64 {
+pub(super) fn proc_field(pid: u32, file: &str, key: &str) -> u64 {
     let text = std::fs::read_to_string(format!("/proc/{pid}/{file}")).unwrap();
     text.lines().find(|l| l.starts_with(key)).and_then(|l| l.split_whitespace().nth(1)).unwrap().parse().unwrap()
 }
 
 /// CPU time (user + system) of a process, in clock ticks.
-fn cpu_ticks(pid: u32) -> u64 {
+pub(super) fn cpu_ticks(pid: u32) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
     let after = &stat[stat.rfind(')').unwrap() + 2..];
     let f: Vec<u64> = after.split_whitespace().filter_map(|x| x.parse().ok()).collect();
@@ -32,7 +32,7 @@ fn cpu_ticks(pid: u32) -> u64 {
     f[10] + f[11]
 }
 
-fn percentile(v: &mut [Duration], p: f64) -> Duration {
+pub(super) fn percentile(v: &mut [Duration], p: f64) -> Duration {
     assert!(!v.is_empty(), "no times to take a percentile of");
     v.sort();
     v[((v.len() as f64 - 1.0) * p).round() as usize]

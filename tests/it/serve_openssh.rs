@@ -16,7 +16,7 @@ fn have(tool: &str, arg: &str) -> bool {
 
 /// A client key in a fresh directory, or `None` (with a message) when the tools are missing
 /// and not required.
-fn client(tag: &str) -> Option<(tempfile::TempDir, PathBuf)> {
+pub(super) fn client(tag: &str) -> Option<(tempfile::TempDir, PathBuf)> {
     if !["ssh", "sftp", "ssh-keygen", "tmux"].iter().all(|t| have(t, "-V")) {
         if std::env::var_os("FLOODIT_REQUIRE_SSH").is_some() {
             panic!("ssh, sftp, ssh-keygen or tmux is missing, and FLOODIT_REQUIRE_SSH asks for these tests");
@@ -34,7 +34,7 @@ fn client(tag: &str) -> Option<(tempfile::TempDir, PathBuf)> {
 }
 
 /// The options that keep ssh away from the user's own configuration, keys and known hosts.
-fn ssh_options(key: &Path) -> Vec<String> {
+pub(super) fn ssh_options(key: &Path) -> Vec<String> {
     let mut o: Vec<String> =
         ["-F", "/dev/null", "-o", "IdentitiesOnly=yes", "-o", "UserKnownHostsFile=/dev/null"].map(String::from).into();
     o.extend(["-o", "StrictHostKeyChecking=no", "-o", "BatchMode=yes", "-o", "LogLevel=ERROR"].map(String::from));

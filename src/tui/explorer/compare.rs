@@ -14,6 +14,17 @@ pub struct Lane {
     /// Cells flooded after each move of the solution, as (moves, cells).
     pub track: Vec<(f64, f64)>,
     pub len: usize,
+    /// A racer's game (not a solver's): how they stood at the end of the race.
+    pub person: Option<String>,
+}
+
+/// A racer's game for the compare view at the end of a race.
+#[derive(Clone, Debug)]
+pub struct Person {
+    pub name: String,
+    /// How they stood ("1. in 0:35 (+1)", "left").
+    pub caption: String,
+    pub moves: Vec<crate::model::Move>,
 }
 
 #[derive(Clone, Debug)]
@@ -29,8 +40,33 @@ pub struct Compare {
 
 impl Compare {
     pub fn new(solvers: Vec<String>, player: &Game) -> Compare {
-        let lanes = solvers.into_iter().map(|solver| Lane { solver, game: None, track: Vec::new(), len: 0 }).collect();
+        let lanes = solvers
+            .into_iter()
+            .map(|solver| Lane { solver, game: None, track: Vec::new(), len: 0, person: None })
+            .collect();
         Compare { problem: Problem::from_game(player), player: player.clone(), lanes, playback: Playback::new(0) }
+    }
+
+    /// A race's end: each racer's game from `start`, then the solvers' lanes.
+    pub fn race(start: &Game, people: Vec<Person>, solvers: Vec<String>) -> Compare {
+        let mut c = Compare::new(solvers, start);
+        let lanes = people.into_iter().map(|p| {
+            let mut game = start.clone();
+            // The room kept only moves that played on this board; one that does not ends the lane.
+            let len = p.moves.iter().take_while(|&&mv| game.play(mv).is_ok()).count();
+            let track = (0..=len)
+                .map(|i| {
+                    game.go_to(i);
+                    (i as f64, flooded(game.board(), game.mode()) as f64)
+                })
+                .collect();
+            Lane { solver: p.name, game: Some(game), track, len, person: Some(p.caption) }
+        });
+        let solvers = std::mem::take(&mut c.lanes);
+        c.lanes = lanes.chain(solvers).collect();
+        c.playback.len = c.lanes.iter().map(|l| l.len).max().unwrap_or(0);
+        c.sync();
+        c
     }
 
     /// Moves the player had made before the comparison.

@@ -87,14 +87,19 @@ fn needs_confirming(app: &mut App, action: Action) -> bool {
 }
 
 pub(super) fn open_picker(app: &mut App) {
-    let own = app.slot.as_ref().map(|s| s.number());
+    let own = app.slot.as_ref().map(crate::tui::save::Slot::number);
     let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
     let dir = app.options.puzzles_dir.as_deref();
     let packs = match packs::root(dir).filter(|r| r.is_dir()) {
         Some(root) => PackEntry::list(&root, &read_table(app)),
         None => Vec::new(),
     };
-    let p = Picker::with_packs(scan.found, packs, &app.options.files, dir);
+    let mut p = Picker::with_packs(scan.found, packs, &app.options.files, dir);
+    // Over SSH the server's files are not the player's: no directory, no setting of the
+    // operator's is named.
+    if app.options.remote {
+        p.source = "your saved games (puzzle files are not offered over SSH)".into();
+    }
     app.overlay = Overlay::Picker(p);
     if let Some(note) = scan.notes.first() {
         app.say(Tone::Warn, note.clone());
@@ -264,7 +269,7 @@ pub(super) fn discard(app: &mut App, slot: u32) -> bool {
 
 /// Switches to another game. The game left, if unfinished, stays saved in its slot; what to add
 /// to the status line to say so is returned.
-fn set_game(
+pub(super) fn set_game(
     app: &mut App,
     puzzle: Puzzle,
     game: crate::model::Game,
@@ -299,7 +304,7 @@ fn set_game(
 /// moved aside and saves of a later format kept.
 pub fn greet_saved_games(app: &mut App, offer: bool) {
     let Some(store) = &app.options.store else { return };
-    let scan = store.scan(app.slot.as_ref().map(|s| s.number()));
+    let scan = store.scan(app.slot.as_ref().map(crate::tui::save::Slot::number));
     let waiting = scan.resumable().count();
     if let Some(note) = scan.notes.first() {
         app.say(Tone::Warn, note.clone());

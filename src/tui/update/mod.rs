@@ -2,7 +2,8 @@
 //!
 //! [`update`] applies the action and collects what it changed as [`Event`]s: the game's own
 //! actions are in `game.rs`, switching games (the new-game dialog, the picker, resuming) in
-//! `games.rs`, the explorer's actions in `explorer.rs`, the daily puzzle's in `daily.rs`. Then
+//! `games.rs`, the explorer's actions in `explorer.rs`, the daily puzzle's in `daily.rs`, a
+//! race's in `race.rs`. Then
 //! `react.rs`, one table, hands each event to the parts that care about it (the board's facts,
 //! the stakes, the explorer's runs, the hint, the daily result), which may cause further events.
 //! Nothing else runs: a timer tick with nothing to show costs nothing.
@@ -12,8 +13,11 @@ mod event;
 mod explorer;
 mod game;
 mod games;
+mod race;
 mod react;
+mod review;
 
+pub use daily::greet as greet_daily;
 pub use event::Event;
 pub use games::greet_saved_games;
 
@@ -40,6 +44,16 @@ pub fn update(app: &mut App, action: Action) -> Vec<Event> {
 }
 
 fn apply(app: &mut App, action: Action, events: &mut Events) {
+    // In a race: no moves before the start or while watching, no solvers during the race.
+    if let Some(why) = race::refusal(app, &action) {
+        app.say(super::app::Tone::Info, why);
+        events.push_back(Event::ScreenChanged);
+        return;
+    }
+    // Quitting in a race leaves the room on purpose (a lost connection keeps the seat).
+    if action == Action::Quit {
+        race::leave(app);
+    }
     match action {
         Action::Resize { width, height } => {
             (app.width, app.height) = (width, height);
@@ -58,6 +72,12 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
             daily::command(app, a);
             events.push_back(Event::ScreenChanged);
         }
+        Action::Race(a) => {
+            app.status = None;
+            race::command(app, a, events);
+            events.push_back(Event::ScreenChanged);
+        }
+
         other => {
             app.status = None;
             game::command(app, other, events);
@@ -81,7 +101,12 @@ fn tick(app: &mut App, events: &mut Events) {
             events.push_back(Event::Assisted(super::stakes::Help::Hints));
         }
     }
-    if app.busy() {
+    if app.daily.as_ref().is_some_and(super::daily::DailyState::waiting) {
+        daily::result_answered(app);
         events.push_back(Event::ScreenChanged);
     }
+    if review::refresh(app) || app.busy() {
+        events.push_back(Event::ScreenChanged);
+    }
+    race::tick(app, events);
 }

@@ -175,6 +175,7 @@ fn lane_title(app: &App, c: &Compare, i: usize, lane: &Lane, room: usize) -> (Li
     let look = &app.look;
     let run = app.explorer.runs.find(&lane.solver, &c.problem);
     let (moves, short, time) = match run.map(|r| &r.state) {
+        _ if lane.person.is_some() => (format!("{} moves", lane.len), lane.len.to_string(), None),
         Some(RunState::Done(s)) => {
             (format!("{} moves", s.len()), s.len().to_string(), Some(duration(s.elapsed.as_secs_f64() * 1e3)))
         }
@@ -211,6 +212,7 @@ fn draw_lane(app: &App, c: &Compare, i: usize, lane: &Lane, rect: Rect, buf: &mu
         block = block.title_top(Line::styled(format!(" {t} "), ui.dim).right_aligned());
     }
     let caption = match run.map(|r| &r.state) {
+        _ if lane.person.is_some() => lane.person.clone().unwrap_or_default(),
         Some(RunState::Done(s)) => {
             let claim = if s.optimal { "optimal" } else { "not proven" };
             if pos >= lane.len { format!("flooded, {claim}") } else { claim.to_string() }

@@ -15,6 +15,7 @@ pub mod list_popup;
 mod overlays;
 pub(crate) mod packs;
 mod panel;
+mod race;
 pub mod stats;
 pub mod text;
 mod win;
@@ -47,11 +48,19 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         let arrangement = legend::arrangement(app, p.legend);
         drawn.legend = arrangement.entries.clone();
         frame.render_widget(legend::LegendView { app, arrangement }, p.legend);
-        // Panes folded away to give the board its room are not drawn.
-        if !p.history.is_empty() {
+        // In a race, the race panel takes the side column (or the panes below the board).
+        let side = match (p.history.is_empty(), p.panel.is_empty()) {
+            (true, _) => p.panel,
+            (false, true) => p.history,
+            (false, false) => p.history.union(p.panel),
+        };
+        if let Some(race) = app.race.as_ref().filter(|_| !side.is_empty()) {
+            frame.render_widget(race::RaceView { app, race }, side);
+        } else if !p.history.is_empty() {
+            // Panes folded away to give the board its room are not drawn.
             frame.render_widget(history::HistoryView { app }, p.history);
         }
-        if !p.panel.is_empty() {
+        if app.race.is_none() && !p.panel.is_empty() {
             let panel = panel::SolverPanel::new(app, p.panel);
             drawn.panel = Some(panel.room());
             frame.render_widget(panel, p.panel);
@@ -75,13 +84,14 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         }
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
         Overlay::Picker(picker) if picker.inside.is_some() => {
-            frame.render_widget(packs::PackBoardsView { app, picker }, area)
+            frame.render_widget(packs::PackBoardsView { app, picker }, area);
         }
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
         Overlay::Resume(offer) => frame.render_widget(overlays::ResumeView { app, offer }, area),
         Overlay::Id => frame.render_widget(overlays::IdView { app }, area),
         Overlay::Leaderboard(board) => frame.render_widget(leaderboard::LeaderboardView { app, board }, area),
         Overlay::Name(typed) => frame.render_widget(leaderboard::NameView { app, typed }, area),
+        Overlay::Lobby(lobby) => frame.render_widget(race::LobbyView { app, lobby }, area),
     }
     unglue(frame.buffer_mut());
     drawn

@@ -31,7 +31,7 @@ pub fn key_line(app: &App, ctx: Context) -> Line<'static> {
 /// A box sized to its text, at most `max_w` wide, centred in `area`.
 fn boxed(app: &App, title: &str, lines: Vec<Line>, max_w: u16, area: Rect, buf: &mut Buffer) {
     let lines = app.look.lines(lines);
-    let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+    let widest = lines.iter().map(ratatui::prelude::Line::width).max().unwrap_or(0) as u16;
     let w = (widest + 4).clamp(title.len() as u16 + 6, max_w).min(area.width);
     let h = wrapped_height(&lines, w.saturating_sub(2)) + 2;
     popup(&app.look, title, lines, centred(area, w, h.min(area.height)), buf);

@@ -121,7 +121,8 @@ impl Widget for PackBoardsView<'_> {
 pub fn win_rows(app: &App) -> Vec<Para<'static>> {
     let ui = app.look.ui();
     let Some(play) = &app.pack else { return Vec::new() };
-    let Some(earned) = play.earned else { return Vec::new() };
+    // A practice game (a retry from the review) earns nothing.
+    let Some(earned) = play.earned.filter(|_| !app.stakes.practice) else { return Vec::new() };
     let next = play.next.map(|n| format!("; next not won: {}", n + 1)).unwrap_or_default();
     let place = format!("{}, board {}{next}", play.pack.manifest.title, play.place());
     let mut rows = vec![row(app, "Pack", vec![Span::styled(place, ui.text)])];

@@ -1,0 +1,153 @@
+use super::*;
+use crate::model::Topology;
+
+fn puzzle() -> Puzzle {
+    // A path 0 1 2 1 0 played from its left end: four moves at best (1, 2, 1, 0).
+    let board = Board::from_rows(Topology::Path, &[vec![0, 1, 2, 1, 0]]);
+    Puzzle {
+        title: "race".into(),
+        description: None,
+        source: None,
+        board,
+        mode: Mode::Fixed { pivot: 0 },
+        optimal: Some(4),
+        move_limit: None,
+    }
+}
+
+fn room(now: Instant) -> Room {
+    let settings = Settings { puzzle: puzzle(), slack: 2, daily: false, public: true };
+    let limits = RaceLimits { players: 3, spectators: 1, ..RaceLimits::default() };
+    Room::new(Code::from_bits(1), settings, limits, key("a"), "alice".into(), now)
+}
+
+fn key(k: &str) -> Seat {
+    Seat::Key(k.into())
+}
+
+fn game(colours: &[u8], limit: Option<u32>) -> Game {
+    let mut g = Game::new(puzzle().board, Mode::Fixed { pivot: 0 }, limit);
+    for &c in colours {
+        g.play_colour(c).unwrap();
+    }
+    g
+}
+
+#[test]
+fn racers_join_until_full_then_watch_and_nobody_plays_before_the_countdown_ends() {
+    let t0 = Instant::now();
+    let mut r = room(t0);
+    assert_eq!(r.join(key("b"), "bob".into(), t0), Ok(Role::Racer));
+    assert_eq!(r.join(Seat::Guest(7), "guest".into(), t0), Ok(Role::Racer));
+    assert_eq!(r.join(key("d"), "dan".into(), t0), Ok(Role::Spectator), "full: a spectator");
+    assert_eq!(r.join(key("e"), "eve".into(), t0), Err(RaceError::Full(3, 1)));
+    assert_eq!(r.start(&key("b"), t0), Err(RaceError::NotHost));
+    assert_eq!(r.report(&key("a"), &game(&[1], None), t0), Err(RaceError::NotStarted));
+    r.start(&key("a"), t0).unwrap();
+    let go = t0 + r.limits.countdown;
+    assert_eq!(r.phase(t0), Phase::Countdown { starts: go });
+    assert_eq!(r.report(&key("a"), &game(&[1], None), go - Duration::from_millis(1)), Err(RaceError::NotStarted));
+    assert_eq!(r.phase(go), Phase::Racing { started: go });
+    assert_eq!(r.join(key("f"), "fay".into(), go), Err(RaceError::Full(3, 1)), "started: no seat");
+    r.unwatch();
+    assert_eq!(r.join(key("f"), "fay".into(), go), Ok(Role::Spectator), "started: watch");
+    assert_eq!(r.start(&key("a"), go), Err(RaceError::Started));
+}
+
+#[test]
+fn results_go_by_moves_then_time_and_the_room_ends_when_everyone_is_done() {
+    let t0 = Instant::now();
+    let mut r = room(t0);
+    r.join(key("b"), "bob".into(), t0).unwrap();
+    r.join(key("c"), "cat".into(), t0).unwrap();
+    r.start(&key("a"), t0).unwrap();
+    let go = t0 + r.limits.countdown;
+    let at = |s: u64| go + Duration::from_secs(s);
+    // bob: the optimum, early; alice: the optimum, late; cat part of a detour, then leaves.
+    assert_eq!(r.report(&key("b"), &game(&[1, 2, 1, 0], None), at(5)), Ok(true));
+    assert_eq!(r.report(&key("b"), &game(&[1, 2, 1, 0], None), at(6)), Err(RaceError::NotRacing), "finished");
+    assert_eq!(r.report(&key("a"), &game(&[1], None), at(2)), Ok(true));
+    assert_eq!(r.racers[0].flooded, 2);
+    assert_eq!(r.report(&key("a"), &game(&[1], None), at(3)), Ok(false), "nothing new");
+    assert_eq!(r.report(&key("a"), &game(&[1, 2, 1, 0], None), at(9)), Ok(true));
+    let mut detour = game(&[2, 1, 2, 1, 0], None);
+    assert!(detour.is_solved());
+    detour.undo();
+    r.report(&key("c"), &detour, at(3)).unwrap();
+    assert_eq!(r.racers[2].moves.len(), 4);
+    assert_eq!(r.standings(at(10)), vec![1, 0, 2]);
+    assert_eq!(r.phase(at(10)), Phase::Racing { started: go });
+    r.leave(&key("c"), false, at(11));
+    assert_eq!(r.racers[2].state(at(11), r.limits.grace), State::Left);
+    assert_eq!(r.phase(at(11)), Phase::Over);
+    assert_eq!(r.racers[0].finished, Some(Duration::from_secs(9)));
+    assert_eq!(r.racers[1].finished, Some(Duration::from_secs(5)));
+    // Same moves: bob's earlier time first; the one who left last.
+    assert_eq!(r.standings(at(11)), vec![1, 0, 2]);
+    assert_eq!(r.join(key("z"), "zed".into(), at(12)), Err(RaceError::Over));
+}
+
+#[test]
+fn fewer_moves_beat_a_faster_time() {
+    let t0 = Instant::now();
+    let mut r = room(t0);
+    r.join(key("b"), "bob".into(), t0).unwrap();
+    r.start(&key("a"), t0).unwrap();
+    let go = t0 + r.limits.countdown;
+    r.report(&key("b"), &game(&[2, 1, 2, 1, 0], None), go + Duration::from_secs(1)).unwrap();
+    r.report(&key("a"), &game(&[1, 2, 1, 0], None), go + Duration::from_secs(8)).unwrap();
+    assert_eq!(r.standings(go + Duration::from_secs(9)), vec![0, 1]);
+}
+
+#[test]
+fn a_dropped_racer_keeps_the_seat_for_the_grace_period_then_is_shown_as_left() {
+    let t0 = Instant::now();
+    let mut r = room(t0);
+    r.join(key("b"), "bob".into(), t0).unwrap();
+    r.start(&key("a"), t0).unwrap();
+    let go = t0 + r.limits.countdown;
+    r.report(&key("b"), &game(&[1], None), go).unwrap();
+    r.leave(&key("b"), true, go);
+    let grace = r.limits.grace;
+    assert_eq!(r.racers[1].state(go, grace), State::Dropped);
+    // Back within the grace period: the same seat, with its moves.
+    assert_eq!(r.join(key("b"), "bob".into(), go + grace / 2), Ok(Role::Racer));
+    assert_eq!(r.racers.len(), 2);
+    assert_eq!(r.racers[1].moves.len(), 1);
+    assert_eq!(r.racers[1].state(go + grace * 2, grace), State::Racing);
+    // Dropped again and gone too long: left, and back only as a spectator.
+    r.leave(&key("b"), true, go + grace);
+    assert_eq!(r.racers[1].state(go + grace * 2, grace), State::Left);
+    assert_eq!(r.join(key("b"), "bob".into(), go + grace * 2), Ok(Role::Spectator));
+    assert_eq!(r.report(&key("b"), &game(&[1, 2], None), go + grace * 2), Err(RaceError::NotRacing));
+}
+
+#[test]
+fn out_of_moves_wrong_boards_and_the_creator_leaving_before_the_start() {
+    let t0 = Instant::now();
+    let mut r = room(t0);
+    r.join(key("b"), "bob".into(), t0).unwrap();
+    r.leave(&key("a"), false, t0);
+    assert_eq!(r.racers.len(), 1, "a seat left before the start is free again");
+    assert_eq!(r.host, key("b"));
+    r.start(&key("b"), t0).unwrap();
+    let go = t0 + r.limits.countdown;
+    let other = Game::new(Board::from_rows(Topology::Path, &[vec![1, 1, 2, 1, 0]]), Mode::Fixed { pivot: 0 }, None);
+    assert_eq!(r.report(&key("b"), &other, go), Err(RaceError::WrongBoard));
+    r.report(&key("b"), &game(&[1, 2], Some(2)), go).unwrap();
+    assert_eq!(r.racers[0].state(go, r.limits.grace), State::Out);
+    assert_eq!(r.phase(go), Phase::Over);
+}
+
+#[test]
+fn a_room_closes_at_the_end_of_its_lifetime_and_when_all_left_before_the_start() {
+    let t0 = Instant::now();
+    let mut r = room(t0);
+    assert_eq!(r.phase(t0 + r.limits.lifetime), Phase::Over);
+    r.leave(&key("a"), true, t0);
+    assert_eq!(r.phase(t0), Phase::Waiting);
+    assert_eq!(r.phase(t0 + r.limits.grace), Phase::Over);
+    let mut r = room(t0);
+    r.leave(&key("a"), false, t0);
+    assert_eq!(r.phase(t0), Phase::Over);
+}

@@ -1,0 +1,272 @@
+//! The race rooms of a server, shared by every session: a map from code to room behind one
+//! mutex, held only to change or copy a room (microseconds), never while waiting. A session
+//! in a room is a [`Membership`]; when a room changes, every other member's `wake` is called
+//! once (it must not block: the server's sends a message the session reads when it is ready),
+//! and the member then copies the room ([`Membership::snapshot`]) to draw it.
+//!
+//! The rules of a room (seats, countdown, standings) are the core's
+//! [`floodit_core::race::Room`]; this adds who is in which room, the limits on rooms, and the
+//! lobby.
+
+use floodit_core::race::{Code, Phase, RaceLimits, Role, Room, Seat, Settings};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+/// Called when a member's room changed (never while the member itself acts).
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
+struct Member {
+    id: u64,
+    /// The racer's seat; `None` for a spectator.
+    seat: Option<Seat>,
+    /// Woken and not yet looked: no second wake until it looks.
+    pending: bool,
+    wake: Wake,
+}
+
+struct Entry {
+    room: Room,
+    members: Vec<Member>,
+}
+
+#[derive(Default)]
+struct Registry {
+    rooms: HashMap<Code, Entry>,
+    next_member: u64,
+}
+
+/// A room open for joining, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listing {
+    pub code: Code,
+    pub title: String,
+    pub host: String,
+    pub racers: usize,
+    pub seats: usize,
+}
+
+/// Every room of the server.
+#[derive(Clone)]
+pub struct Rooms {
+    inner: Arc<Mutex<Registry>>,
+    pub limits: RaceLimits,
+}
+
+impl fmt::Debug for Rooms {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rooms({} open)", self.open())
+    }
+}
+
+impl Rooms {
+    pub fn new(limits: RaceLimits) -> Rooms {
+        Rooms { inner: Arc::default(), limits }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Registry> {
+        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Rooms not over.
+    pub fn open(&self) -> usize {
+        let now = Instant::now();
+        self.lock().rooms.values().filter(|e| e.room.phase(now) != Phase::Over).count()
+    }
+
+    /// Makes a room with `seat` as its creator and first racer.
+    pub fn create(
+        &self,
+        settings: Settings,
+        seat: Seat,
+        name: String,
+        wake: Wake,
+        now: Instant,
+    ) -> Result<Membership, String> {
+        let mut reg = self.lock();
+        prune(&mut reg, now);
+        let open = reg.rooms.values().filter(|e| e.room.phase(now) != Phase::Over).count();
+        if open >= self.limits.rooms {
+            return Err(format!("the server has its most rooms ({}): join one, or try again later", self.limits.rooms));
+        }
+        // 2^24 codes and at most a few hundred rooms: a free one comes at the first or second draw.
+        let code = std::iter::repeat_with(Code::random).find(|c| !reg.rooms.contains_key(c)).expect("a free code");
+        let room = Room::new(code, settings, self.limits.clone(), seat.clone(), name, now);
+        let id = add(&mut reg, code, Some(room), Some(seat.clone()), wake);
+        Ok(Membership { rooms: self.clone(), code, id, role: Role::Racer, seat, gone: false })
+    }
+
+    /// Joins room `code`: as a racer while it waits and has a seat (or back in one's own seat),
+    /// else as a spectator; only as a spectator when `watch`.
+    pub fn join(
+        &self,
+        code: Code,
+        seat: Seat,
+        name: String,
+        watch: bool,
+        wake: Wake,
+        now: Instant,
+    ) -> Result<Membership, String> {
+        let mut reg = self.lock();
+        prune(&mut reg, now);
+        let entry = reg.rooms.get_mut(&code).ok_or_else(|| format!("no room {code} (it may have ended)"))?;
+        let role = if watch { entry.room.watch(now) } else { entry.room.join(seat.clone(), name, now) };
+        let role = role.map_err(|e| format!("room {code}: {e}"))?;
+        let member_seat = (role == Role::Racer).then(|| seat.clone());
+        let id = add(&mut reg, code, None, member_seat, wake);
+        wake_others(&mut reg, code, id);
+        Ok(Membership { rooms: self.clone(), code, id, role, seat, gone: false })
+    }
+
+    /// Public rooms still waiting for racers, with a free seat.
+    pub fn lobby(&self, now: Instant) -> Vec<Listing> {
+        let mut reg = self.lock();
+        prune(&mut reg, now);
+        let mut list: Vec<Listing> = reg
+            .rooms
+            .values()
+            .map(|e| &e.room)
+            .filter(|r| r.settings.public && r.phase(now) == Phase::Waiting && r.racers.len() < r.limits.players)
+            .map(|r| Listing {
+                code: r.code,
+                title: r.settings.puzzle.title.clone(),
+                host: r.racer(&r.host).map(|i| r.racers[i].name.clone()).unwrap_or_default(),
+                racers: r.racers.len(),
+                seats: r.limits.players,
+            })
+            .collect();
+        list.sort_by_key(|a| a.code);
+        list
+    }
+}
+
+/// Adds a member to room `code`, or makes the room with them in it; the member's id.
+fn add(reg: &mut Registry, code: Code, room: Option<Room>, seat: Option<Seat>, wake: Wake) -> u64 {
+    reg.next_member += 1;
+    let id = reg.next_member;
+    let member = Member { id, seat, pending: false, wake };
+    match (reg.rooms.get_mut(&code), room) {
+        (_, Some(room)) => {
+            reg.rooms.insert(code, Entry { room, members: vec![member] });
+        }
+        (Some(e), None) => e.members.push(member),
+        (None, None) => {}
+    }
+    id
+}
+
+/// Wakes every member of room `code` but `except` (once until each looks).
+fn wake_others(reg: &mut Registry, code: Code, except: u64) {
+    let Some(entry) = reg.rooms.get_mut(&code) else { return };
+    for m in entry.members.iter_mut().filter(|m| m.id != except && !m.pending) {
+        m.pending = true;
+        (m.wake)();
+    }
+}
+
+/// Forgets rooms that are over and that nobody looks at any more.
+fn prune(reg: &mut Registry, now: Instant) {
+    reg.rooms.retain(|_, e| !(e.members.is_empty() && e.room.phase(now) == Phase::Over));
+}
+
+/// A session's place in a room. Dropping it is a lost connection (a racer's seat is kept for
+/// the grace period); [`Membership::leave`] is leaving on purpose.
+pub struct Membership {
+    rooms: Rooms,
+    pub code: Code,
+    id: u64,
+    pub role: Role,
+    pub seat: Seat,
+    gone: bool,
+}
+
+impl fmt::Debug for Membership {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Membership({} {:?} {:?})", self.code, self.role, self.seat)
+    }
+}
+
+impl Membership {
+    /// Changes the room, then wakes the others when `change` says it changed something.
+    fn change<T>(&self, change: impl FnOnce(&mut Room) -> (T, bool)) -> Option<T> {
+        let mut reg = self.rooms.lock();
+        let entry = reg.rooms.get_mut(&self.code)?;
+        let (out, changed) = change(&mut entry.room);
+        if changed {
+            wake_others(&mut reg, self.code, self.id);
+        }
+        Some(out)
+    }
+
+    /// A copy of the room as it is now, to draw; the next change wakes this member again.
+    pub fn snapshot(&self) -> Option<Room> {
+        let mut reg = self.rooms.lock();
+        let entry = reg.rooms.get_mut(&self.code)?;
+        if let Some(m) = entry.members.iter_mut().find(|m| m.id == self.id) {
+            m.pending = false;
+        }
+        Some(entry.room.clone())
+    }
+
+    /// Starts the countdown (the creator only).
+    pub fn start(&self, now: Instant) -> Result<(), String> {
+        self.change(|r| {
+            let started = r.start(&self.seat, now);
+            let ok = started.is_ok();
+            (started.map_err(|e| e.to_string()), ok)
+        })
+        .unwrap_or_else(|| Err("the room has closed".into()))
+    }
+
+    /// The racer's game after a move.
+    pub fn report(&self, game: &floodit_core::Game, now: Instant) -> Result<(), String> {
+        self.change(|r| match r.report(&self.seat, game, now) {
+            Ok(changed) => (Ok(()), changed),
+            Err(e) => (Err(e.to_string()), false),
+        })
+        .unwrap_or_else(|| Err("the room has closed".into()))
+    }
+
+    /// The board's optimum, proven by this member's search.
+    pub fn set_optimum(&self, moves: u32) {
+        self.change(|r| {
+            let new = r.optimum.is_none();
+            r.set_optimum(moves);
+            ((), new)
+        });
+    }
+
+    /// Leaves the room on purpose: a racer is shown as left (or frees the seat before the start).
+    pub fn leave(mut self) {
+        self.part(false);
+    }
+
+    fn part(&mut self, dropped: bool) {
+        if self.gone {
+            return;
+        }
+        self.gone = true;
+        let now = Instant::now();
+        let mut reg = self.rooms.lock();
+        let Some(entry) = reg.rooms.get_mut(&self.code) else { return };
+        entry.members.retain(|m| m.id != self.id);
+        match self.role {
+            Role::Spectator => entry.room.unwatch(),
+            // The same racer connected again meanwhile: the seat is theirs, nothing changes.
+            Role::Racer if entry.members.iter().any(|m| m.seat.as_ref() == Some(&self.seat)) => {}
+            Role::Racer => entry.room.leave(&self.seat, dropped, now),
+        }
+        wake_others(&mut reg, self.code, self.id);
+        prune(&mut reg, now);
+    }
+}
+
+impl Drop for Membership {
+    fn drop(&mut self) {
+        self.part(true);
+    }
+}
+
+#[cfg(test)]
+mod tests;
