@@ -52,7 +52,7 @@ pub fn run(args: SolveArgs) -> CliResult {
             lower_bound: solution.lower_bound,
             nodes: solution.nodes,
             millis: round3(solution.elapsed.as_secs_f64() * 1e3),
-            stopped: solution.stopped.map(floodit_core::solver::StopReason::describe),
+            stopped: solution.stopped.map(crate::solver::StopReason::describe),
             known_optimal: puzzle.optimal,
             notes: &solution.notes,
             stats: solution.stats.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect(),

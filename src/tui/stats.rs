@@ -47,8 +47,7 @@ impl Kind {
 
     /// "14x14 grid, 6 colours, fixed", or "path of 12, 4 colours, free".
     pub fn label(&self) -> String {
-        let one_row =
-            self.topology.parse::<crate::model::Topology>().is_ok_and(floodit_core::model::Topology::is_one_row);
+        let one_row = self.topology.parse::<crate::model::Topology>().is_ok_and(crate::model::Topology::is_one_row);
         let shape = if one_row {
             format!("{} of {}", self.topology, self.cols)
         } else {

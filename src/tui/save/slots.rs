@@ -195,7 +195,7 @@ impl Store {
             }
         };
         let mut slots: Vec<u32> = list
-            .filter_map(std::result::Result::ok)
+            .filter_map(Result::ok)
             .filter_map(|e| e.file_name().to_str().and_then(slot_of))
             .filter(|&n| Some(n) != own)
             .collect();

@@ -209,7 +209,7 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
             Optimum::Unknown {
                 why: format!(
                     "search stopped: {}",
-                    s.stopped.map(floodit_core::solver::StopReason::describe).unwrap_or("not proven")
+                    s.stopped.map(crate::solver::StopReason::describe).unwrap_or("not proven")
                 ),
                 at_least: s.lower_bound,
             }
