@@ -266,6 +266,13 @@ pub static KEYMAP: &[Binding] = &[
         "",
         "the daily puzzle's leaderboard: today, this week, streaks",
     ),
+    bind(
+        Game,
+        &[Key::Char('y')],
+        Action::Daily(super::daily::DailyAction::DayBefore),
+        "",
+        "the daily puzzle's archive: the day before the board shown, unranked",
+    ),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
     bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time"),
     bind(Game, &[Key::Esc], Action::Close, "", "cancel: unpick a free-mode pick, or a pending confirmation"),
@@ -336,6 +343,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(Ending, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
     bind(Ending, &[Key::Char('#')], Action::ShowStats, "stats", "statistics"),
     bind(Ending, &[Key::Char('b')], Action::Daily(super::daily::DailyAction::Leaderboard), "", "the leaderboard"),
+    bind(
+        Ending,
+        &[Key::Char('p')],
+        Action::Daily(super::daily::DailyAction::Practice),
+        "",
+        "practice the daily puzzle again (the day's kept result stands)",
+    ),
     bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on"),
     bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit"),
     bind(Dialog, &[Key::Enter], Action::Dialog(Dk::Start), "start", "start the game"),
@@ -481,6 +495,8 @@ mod tests {
             (Popup, Action::WriteId),
             (Popup, Action::ListMove(1)),
             (Ending, Action::Daily(Da::Leaderboard)),
+            (Ending, Action::Daily(Da::Practice)),
+            (Game, Action::Daily(Da::DayBefore)),
             (Name, Action::Daily(Da::Skip)),
         ];
         for (ctx, action) in named {

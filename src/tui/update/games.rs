@@ -211,7 +211,7 @@ pub(super) fn discard(app: &mut App, slot: u32) -> bool {
 
 /// Switches to another game. The game left, if unfinished, stays saved in its slot; what to add
 /// to the status line to say so is returned.
-fn set_game(
+pub(super) fn set_game(
     app: &mut App,
     puzzle: Puzzle,
     game: crate::model::Game,
