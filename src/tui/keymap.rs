@@ -271,7 +271,7 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('y')],
         Action::Daily(super::daily::DailyAction::DayBefore),
         "",
-        "the daily puzzle's archive: the day before the board shown, unranked",
+        "an earlier day's daily puzzle, unranked",
     ),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
     bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time"),
@@ -348,7 +348,7 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('p')],
         Action::Daily(super::daily::DailyAction::Practice),
         "",
-        "practice the daily puzzle again (the day's kept result stands)",
+        "practise today's board again",
     ),
     bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on"),
     bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit"),
@@ -415,7 +415,7 @@ mod tests {
         assert_eq!(action_for(Game, &ch('u')), Some(Action::Undo));
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
         assert_eq!(action_for(Game, &ch('x')), Some(Action::Explorer(Ex::RunOrCancel)));
-        assert_eq!(action_for(Game, &ch('y')), None);
+        assert_eq!(action_for(Game, &ch('e')), None);
         for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
                 if let Key::Char(c) = k {
