@@ -8,6 +8,7 @@ mod cli_bad_input;
 mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
+mod daily_archive;
 mod fuzz;
 mod hardening;
 mod ilp_sat_cli;
