@@ -40,7 +40,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         Event::JobFinished(result) => {
             match result.owner {
                 Owner::Optimum => optimum_searched(app, result),
-                Owner::Limit => app.stakes.file(result),
+                Owner::Limit => {
+                    app.stakes.file(result);
+                    hint_learns(app);
+                }
                 Owner::Hint => hint_answered(app, result, events),
                 Owner::Run => explorer::run_finished(app, result, events),
                 Owner::Review => review::finished(app, result),
@@ -113,6 +116,17 @@ fn follow_hint(app: &mut App, events: &mut Events) {
         events.push_back(Event::Assisted(Help::Hints));
     }
     app.hint = Some(hint);
+}
+
+/// The move limit's search has answered: a hint already open takes its line when it is better
+/// than the one it has.
+fn hint_learns(app: &mut App) {
+    let Some(h) = &app.hint else { return };
+    let Some(known) = known_line(app, None, &h.problem) else { return };
+    let Some(h) = &mut app.hint else { return };
+    if h.known.as_ref().is_none_or(|(line, _)| known.0.len() < line.len()) {
+        h.known = Some(known);
+    }
 }
 
 /// The best solution the game knows from `here` without searching: the last hint's line with
