@@ -182,7 +182,7 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
         // best found may make the move limit better.
         Ok(s) => {
             if !s.is_empty() {
-                app.stakes.offer(s.len() as u32, "exact search, unproven");
+                app.stakes.offer_line(&s.moves, "exact search, unproven");
             }
             Optimum::Unknown {
                 why: format!("search stopped: {}", s.stopped.map(|r| r.describe()).unwrap_or("not proven")),
