@@ -145,8 +145,10 @@ fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move
     }
     if let (Some(line), GameMode::Fixed { pivot }) = (&app.stakes.line, here.mode) {
         let by = match &app.stakes.upper {
-            Some((moves, by)) if *moves as usize == line.len() => format!("{by}'s line from the start"),
-            _ => "the move limit's line from the start".to_string(),
+            Some((moves, by)) if *moves as usize == line.len() => {
+                format!("best known line ({}, from the start)", by.trim_end_matches(", unproven"))
+            }
+            _ => "best known line (from the start)".to_string(),
         };
         lines.push((replay_from_larger(&here.board, pivot, line), by));
     }
