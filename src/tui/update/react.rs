@@ -137,10 +137,8 @@ fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move
     let mut lines: Vec<(Vec<Move>, String)> = Vec::new();
     if let Some((line, by)) = old.and_then(Hint::best_line) {
         match here.mode {
-            GameMode::Fixed { pivot } => {
-                lines.push((replay_from_larger(&here.board, pivot, &line), format!("{by}'s line")))
-            }
-            GameMode::Free => lines.push((line[1..].to_vec(), format!("{by}'s line"))),
+            GameMode::Fixed { pivot } => lines.push((replay_from_larger(&here.board, pivot, &line), line_name(&by))),
+            GameMode::Free => lines.push((line[1..].to_vec(), line_name(&by))),
         }
     }
     if let (Some(line), GameMode::Fixed { pivot }) = (&app.stakes.line, here.mode) {
@@ -156,6 +154,11 @@ fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move
         .into_iter()
         .filter(|(line, _)| !line.is_empty() && crate::solver::verify(here, line).is_ok())
         .min_by_key(|(line, _)| line.len())
+}
+
+/// The name of a line the last hint had: its solver's, or the line it had itself taken.
+fn line_name(by: &str) -> String {
+    if by.starts_with("best known line") { by.to_string() } else { format!("best known line ({by})") }
 }
 
 fn hint_answered(app: &mut App, result: &JobResult, events: &mut Events) {
