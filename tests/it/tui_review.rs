@@ -160,3 +160,19 @@ fn the_hint_starts_from_the_best_line_the_game_knows() {
     let known = a.hint.as_ref().and_then(|h| h.known.clone()).expect("a line known from here");
     assert!(known.0.len() <= 6, "{known:?}");
 }
+
+#[test]
+fn free_flood_it_games_are_reviewed_too() {
+    let mut a = app(&["tests/tui_fixtures/cylinder-free.toml", "--color", "16"], 80, 24);
+    // Two moves at the cursor's cell (Enter picks it, then Enter plays its neighbour's colour).
+    press(&mut a, "\n1\n2");
+    let made = a.game.moves_made();
+    assert!(made >= 1, "moves were played");
+    press(&mut a, "e");
+    settle(&mut a);
+    act(&mut a, Action::Tick);
+    let r = a.explorer.reviewing().expect("the review is open");
+    assert!(r.done() && r.review.is_done(), "{:?}", r.review.summary());
+    assert_eq!(r.len(), made);
+    assert!(screen(&a).contains("Review of your game"));
+}
