@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod daily;
+pub mod regular_file;
 #[cfg(feature = "serve")]
 pub mod serve;
 pub mod tui;

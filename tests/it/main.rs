@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
 
 mod batch;
+mod batch_files;
 mod cli;
 mod cli_bad_input;
 mod cli_export_sheet;

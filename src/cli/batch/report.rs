@@ -23,6 +23,7 @@ fn text(r: &Report, what: &str) -> String {
     );
     out += &format!("  verified   {} solutions replay to a flooded board in their stated length\n", r.verified);
     out += &format!("  proven     {}/{} optimal{}\n", r.proven, r.boards, if r.all_optimal { " (all)" } else { "" });
+    out += &trusted(r);
     out += &format!(
         "  moves      total {} over {} solved boards; proven lower bounds total {}\n",
         r.total_moves, r.solved, r.total_lower_bound
@@ -50,6 +51,27 @@ fn text(r: &Report, what: &str) -> String {
     out += &list("conflicts", &r.conflicts);
     out += &list("failures", &r.failures);
     out
+}
+
+/// Which lines the proven count rests on: each proof is the solver's word (its lower bound met the
+/// replayed length), not re-run here.
+fn trusted(r: &Report) -> String {
+    if r.trusted.is_empty() {
+        return String::new();
+    }
+    let mut by_solver: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for t in &r.trusted {
+        *by_solver.entry(&t.solver).or_default() += 1;
+    }
+    let solvers: Vec<String> = by_solver.iter().map(|(s, n)| format!("{n} from {s}")).collect();
+    let lines: Vec<&str> = r.trusted.iter().take(3).map(|t| t.line.as_str()).collect();
+    let more = if r.trusted.len() > 3 { ", ... (--json lists all)" } else { "" };
+    format!(
+        "  trusted    {} proofs taken on the line's word, not re-run ({}): {}{more}\n",
+        r.trusted.len(),
+        solvers.join(", "),
+        lines.join(", ")
+    )
 }
 
 /// A labelled list: "none", or the first items and how many more.
