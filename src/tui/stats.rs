@@ -8,6 +8,7 @@
 //! later format is left alone and nothing is counted into it.
 
 use super::save::files::{self, Loaded};
+use super::stats_pending as pending;
 use crate::model::Game;
 use serde::{Deserialize, Serialize};
 use std::fs::OpenOptions;
@@ -230,17 +231,20 @@ impl Stats {
     pub fn record(&self, finish: &Finish) -> Result<(Row, Option<String>), String> {
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let lock_path = self.dir.join(LOCK);
-        let lock = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(&lock_path)
+        // Only a regular file: opening a FIFO of that name to write would wait for a reader.
+        let lock = crate::regular_file::open(&lock_path, OpenOptions::new().create(true).write(true).truncate(false))
             .map_err(|e| format!("cannot open {}: {e}", lock_path.display()))?;
-        // A filesystem without locks still gets its statistics, as before two floodits shared one.
-        if let Err(e) = lock.lock()
-            && e.kind() != std::io::ErrorKind::Unsupported
-        {
-            return Err(format!("cannot lock {}: {e}", lock_path.display()));
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        // Another process holding the lock must not freeze the game at the win: after a short
+        // wait the game is kept in a file of its own and counted by the next update.
+        let locked = pending::lock_within(&lock, pending::LOCK_WAIT)
+            .map_err(|e| format!("cannot lock {}: {e}", lock_path.display()))?;
+        if !locked {
+            let kept = pending::keep(&self.dir, finish, now)?;
+            return Err(format!(
+                "another process held {LOCK} for {} s; the game is kept in {kept} and counted with the next one",
+                pending::LOCK_WAIT.as_secs()
+            ));
         }
         let path = self.path();
         let loaded = files::load::<Table>(&path, FORMAT_VERSION);
@@ -251,11 +255,18 @@ impl Stats {
             _ => return Err(format!("{}: this game is not counted", note.unwrap_or_default())),
         };
         table.version = FORMAT_VERSION;
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let waiting = pending::collect(&self.dir);
+        for (_, earlier, when) in &waiting {
+            table.count(earlier, *when);
+        }
         let row = table.count(finish, now);
         let text = toml::to_string(&table).map_err(|e| e.to_string())?;
         files::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("cannot write the statistics to {}: {e}", path.display()))?;
+        // Counted: the pending files go (a failure here would count one twice, never lose one).
+        for (file, _, _) in waiting {
+            let _ = std::fs::remove_file(file);
+        }
         Ok((row, note))
     }
 }

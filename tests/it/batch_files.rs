@@ -95,3 +95,104 @@ fn resume_never_cuts_a_file_that_is_not_this_runs_results() {
     assert!(err.contains("removed a torn last line") && err.contains("'{\"index\":0,"), "{err}");
     assert_eq!(std::fs::read_to_string(&mine).unwrap(), whole);
 }
+
+/// Runs floodit, killing it if it is not done within `secs` seconds (a hang fails the test
+/// instead of stalling the suite).
+fn within(args: &[&str], secs: u64) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(secs) {
+            child.kill().unwrap();
+            panic!("{args:?} still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The first line of a results file, edited, as a file of its own.
+fn forged(dir: &Path, name: &str, from: &Path, edit: impl Fn(&mut Value)) -> PathBuf {
+    let text = std::fs::read_to_string(from).unwrap();
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut v: Value = serde_json::from_str(line).unwrap();
+        edit(&mut v);
+        out += &format!("{v}\n");
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+/// D8: the data set path inside a results file is opened only if it is a regular file (or a
+/// directory): a device or a FIFO is refused at once.
+#[test]
+fn a_results_file_naming_a_device_or_a_fifo_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), "set.txt", 3, 4, 3);
+    let out = dir.path().join("r.jsonl");
+    expect(&["batch", "solve", s(&data), "--out", s(&out)], 0);
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for (target, what) in [("/dev/zero", "character device"), (s(&fifo), "a FIFO")] {
+        let bad = forged(dir.path(), "bad.jsonl", &out, |v| v["dataset"]["path"] = target.into());
+        for args in [vec!["batch", "merge", s(&bad)], vec!["batch", "merge", "--json", s(&bad)]] {
+            let o = within(&args, 10);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o.stderr));
+            let err = text(&o.stderr);
+            assert!(err.contains(what) && err.contains("--dataset"), "{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        }
+        // verify takes the data set from its command line, and refuses a device there too.
+        let o = within(&["batch", "verify", s(&out), target], 10);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(what), "{}", text(&o.stderr));
+    }
+}
+
+/// D8: a claim of optimality counts only where the line's own lower bound meets the length that
+/// replayed, and the report names the lines whose proofs it took on trust.
+#[test]
+fn merge_counts_a_proof_only_where_the_lines_bound_meets_its_replay_and_says_whom_it_trusted() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), "set.txt", 4, 5, 4);
+    let greedy = dir.path().join("greedy.jsonl");
+    expect(&["batch", "solve", s(&data), "--solver", "greedy", "--out", s(&greedy)], 3);
+
+    // Claims of optimality with no bound, or a bound below the replayed length: not proven.
+    for (name, bound) in [("none.jsonl", Value::Null), ("low.jsonl", 1.into())] {
+        let claim = forged(dir.path(), name, &greedy, |v| {
+            v["status"] = "optimal".into();
+            v["optimal"] = true.into();
+            v["lower_bound"] = bound.clone();
+        });
+        let o = expect(&["batch", "merge", "--json", s(&claim)], 1);
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["proven"], 0, "{v}");
+        assert_eq!(v["failures"].as_array().unwrap().len(), 4, "{v}");
+        assert!(v["failures"][0].as_str().unwrap().contains("its own lower bound"), "{v}");
+    }
+
+    // A claim whose bound meets its length is counted, and named as taken on trust.
+    let trusted = forged(dir.path(), "trusted.jsonl", &greedy, |v| {
+        v["status"] = "optimal".into();
+        v["optimal"] = true.into();
+        v["lower_bound"] = v["length"].clone();
+    });
+    let o = expect(&["batch", "merge", "--json", s(&trusted)], 0);
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["proven"], 4, "{v}");
+    let lines: Vec<&str> = v["trusted"].as_array().unwrap().iter().map(|t| t["line"].as_str().unwrap()).collect();
+    assert_eq!(lines.len(), 4, "{v}");
+    assert!(lines[0].ends_with("trusted.jsonl:1"), "{v}");
+    assert_eq!(v["trusted"][0]["solver"], "greedy");
+    let report = text(&expect(&["batch", "merge", s(&trusted)], 0).stdout);
+    assert!(report.contains("trusted    4 proofs taken on the line's word, not re-run (4 from greedy)"), "{report}");
+}

@@ -11,6 +11,7 @@ mod cli_gen;
 mod cli_review;
 mod fuzz;
 mod ilp_sat_cli;
+mod limits_hold;
 mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]
@@ -24,6 +25,7 @@ mod serve_load;
 mod serve_openssh;
 mod tui_app;
 mod tui_common;
+mod tui_data_files;
 mod tui_dialog;
 mod tui_explorer;
 mod tui_hint;

@@ -124,7 +124,9 @@ pub fn check(paths: &[PathBuf], dataset: Option<&Path>, whole_dataset: bool) -> 
         readers.push(reader);
     }
     let (reference, _) = first.ok_or_else(|| CliError::bad_input("the files hold no result lines"))?;
-    let source = Source::from_reference(&reference, dataset)?;
+    // The reference is the results file's text: what it names is echoed escaped, on one line.
+    let source = Source::from_reference(&reference, dataset)
+        .map_err(|e| CliError { code: e.code, message: crate::formats::one_line(&e.message) })?;
     seen.sort_by_key(|s| (s.index, s.file, s.offset));
     let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
 

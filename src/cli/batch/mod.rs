@@ -13,6 +13,7 @@ mod tail;
 
 use super::{CliError, CliResult, EXIT_LIMIT};
 use args::{BatchArgs, BatchCommand, MergeArgs, VerifyArgs};
+use std::path::{Path, PathBuf};
 
 pub fn run(args: BatchArgs) -> CliResult {
     match args.command {
@@ -32,6 +33,13 @@ fn verify_file(args: VerifyArgs) -> CliResult {
     let report = merge::check(std::slice::from_ref(&args.file), Some(&args.dataset), false)?;
     report::print(&report, args.json, "verify");
     outcome(&report)
+}
+
+/// Checks results files as `batch merge` does (against the data set their lines name, or
+/// `dataset`) and gives the report as JSON: the fuzzer's way in for hostile results files.
+pub fn merge_json(files: &[PathBuf], dataset: Option<&Path>) -> Result<String, CliError> {
+    let report = merge::check(files, dataset, true)?;
+    Ok(serde_json::to_string(&report).expect("a report is plain data"))
 }
 
 /// The exit status a report earns: 1 for lines that cannot be trusted, 3 for boards not yet proven.

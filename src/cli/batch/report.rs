@@ -16,7 +16,7 @@ pub fn print(report: &Report, json: bool, what: &str) {
 fn text(r: &Report, what: &str) -> String {
     let mut out = format!(
         "{what}: {} (sha256 {}), {} boards, {} result lines\n",
-        r.dataset,
+        crate::formats::escape_controls(&r.dataset),
         super::source::short(&r.sha256),
         r.boards,
         r.lines
@@ -63,7 +63,8 @@ fn trusted(r: &Report) -> String {
     for t in &r.trusted {
         *by_solver.entry(&t.solver).or_default() += 1;
     }
-    let solvers: Vec<String> = by_solver.iter().map(|(s, n)| format!("{n} from {s}")).collect();
+    let solvers: Vec<String> =
+        by_solver.iter().map(|(s, n)| format!("{n} from {}", crate::formats::escape_controls(s))).collect();
     let lines: Vec<&str> = r.trusted.iter().take(3).map(|t| t.line.as_str()).collect();
     let more = if r.trusted.len() > 3 { ", ... (--json lists all)" } else { "" };
     format!(
@@ -80,8 +81,10 @@ fn list(label: &str, items: &[String]) -> String {
         return format!("  {label:<10} none\n");
     }
     let mut out = String::new();
+    // Items quote the results files (solver names, paths): escaped, so printing cannot drive the
+    // terminal.
     for item in items.iter().take(SHOWN) {
-        out += &format!("  {label:<10} {item}\n");
+        out += &format!("  {label:<10} {}\n", crate::formats::escape_controls(item));
     }
     if items.len() > SHOWN {
         out += &format!("  {label:<10} ... and {} more (--json lists all)\n", items.len() - SHOWN);

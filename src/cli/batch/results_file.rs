@@ -111,7 +111,9 @@ impl Reader {
 
     fn parse(&self) -> Result<Record, CliError> {
         let text = std::str::from_utf8(&self.buf).map_err(|_| self.at_line("not UTF-8 text".into()))?;
-        Record::from_line(text).map_err(|e| self.at_line(format!("not a batch result line: {e}")))
+        // The parser's message may quote the line: escaped, on one line.
+        Record::from_line(text)
+            .map_err(|e| self.at_line(format!("not a batch result line: {}", crate::formats::one_line(&e))))
     }
 
     fn at_line(&self, why: String) -> CliError {

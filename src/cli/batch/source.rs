@@ -236,9 +236,9 @@ fn check_file(path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The first 12 hex digits of a hash, for messages.
-pub fn short(hash: &str) -> &str {
-    hash.get(..12).unwrap_or(hash)
+/// The first 12 hex digits of a hash, for messages (escaped: a results file may hold anything).
+pub fn short(hash: &str) -> String {
+    crate::formats::escape_controls(&hash.chars().take(12).collect::<String>())
 }
 
 /// `--seeds FIRST..LAST` (inclusive) or `--count N` (seeds 0..N-1): the first seed and how many.

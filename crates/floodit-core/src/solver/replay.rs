@@ -214,8 +214,8 @@ mod tests {
         };
         let mut outcomes = [0usize; 2];
         for round in 0..3000 {
-            let topology = [Topology::Grid, Topology::Hex, Topology::Path][round % 3];
-            let (rows, cols) = if topology == Topology::Path { (1, 2 + next(12)) } else { (1 + next(5), 1 + next(5)) };
+            let topology = Topology::ALL[round % Topology::ALL.len()];
+            let (rows, cols) = if topology.is_one_row() { (1, 2 + next(12)) } else { (1 + next(5), 1 + next(5)) };
             let Ok(graph) = Graph::new(topology, rows, cols) else { continue };
             let k = 2 + next(3);
             let colours = (0..rows * cols).map(|_| next(k) as Colour).collect();
