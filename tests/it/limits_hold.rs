@@ -93,3 +93,17 @@ fn a_lone_carriage_return_ends_a_row() {
     assert_eq!(boards, 1);
     assert_eq!((boards, moves), bench(&lf), "the same 226x226 board either way");
 }
+
+/// D11: a model too large to export is refused before its horizon is computed (a quick solution
+/// of 54,545 components took a minute before the refusal).
+#[test]
+fn a_model_too_large_to_export_is_refused_before_it_is_computed() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = dir.path().join("path.toml");
+    let (o, _) = within(&["gen", "--size", "65536", "--topology", "path", "--seed", "1"], 60);
+    std::fs::write(&board, &o.stdout).unwrap();
+    let (o, took) = within(&["export", s(&board), "--format", "lp"], 10);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("nonzeros are supported"), "{}", text(&o.stderr));
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
