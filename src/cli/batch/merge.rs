@@ -97,7 +97,7 @@ pub fn check(paths: &[PathBuf], dataset: Option<&Path>, whole_dataset: bool) -> 
         };
         while let Some(item) = reader.next_item()? {
             let line = match item {
-                Item::Line(line) => line,
+                Item::Line(line) => *line,
                 Item::Torn(_) => {
                     eprintln!(
                         "floodit: warning: {}: leaving out a partial last line (a run still writing it, or killed: \

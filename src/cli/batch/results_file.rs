@@ -33,7 +33,7 @@ pub struct Line {
 
 /// What a reading of the file yields: a whole line, or the torn tail after the last newline.
 pub enum Item {
-    Line(Line),
+    Line(Box<Line>),
     Torn(Vec<u8>),
 }
 
@@ -81,7 +81,7 @@ impl Reader {
                 continue;
             }
             let record = self.parse()?;
-            return Ok(Some(Item::Line(Line { record, number: self.number, offset: start })));
+            return Ok(Some(Item::Line(Box::new(Line { record, number: self.number, offset: start }))));
         }
         Ok(None)
     }

@@ -183,8 +183,8 @@ fn earlier_results(out: &Path, resume: bool, source: &Source, shard: Shard) -> R
     let mut torn = None;
     while let Some(item) = reader.next_item()? {
         match item {
-            Item::Line(line) if resume => records.push(check_earlier(line, &name, source, shard)?),
-            Item::Line(line) => records.push(line),
+            Item::Line(line) if resume => records.push(check_earlier(*line, &name, source, shard)?),
+            Item::Line(line) => records.push(*line),
             Item::Torn(bytes) => torn = Some(bytes),
         }
     }
