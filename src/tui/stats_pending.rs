@@ -75,7 +75,7 @@ pub fn collect(dir: &Path) -> Vec<(PathBuf, Finish, u64)> {
     let mut out = Vec::new();
     for entry in list.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if !name.starts_with(PREFIX) || !name.ends_with(".toml") {
+        if !name.starts_with(PREFIX) || std::path::Path::new(&name).extension().is_none_or(|e| e != "toml") {
             continue;
         }
         let path = entry.path();

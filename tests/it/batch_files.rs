@@ -29,12 +29,12 @@ fn s(p: &Path) -> &str {
 
 /// A line-format data set of `n` boards of `size`×`size` cells in `colours` letters.
 fn dataset(dir: &Path, name: &str, n: usize, size: usize, colours: u8) -> PathBuf {
-    let mut x: u64 = 987654321;
+    let mut x: u64 = 987_654_321;
     let mut out = String::new();
     for _ in 0..n {
         for _ in 0..size * size {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            out.push((b'a' + ((x >> 33) % colours as u64) as u8) as char);
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            out.push((b'a' + ((x >> 33) % u64::from(colours)) as u8) as char);
         }
         out.push('\n');
     }

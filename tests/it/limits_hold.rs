@@ -72,7 +72,7 @@ fn a_lone_carriage_return_ends_a_row() {
         .map(|_| {
             (0..226)
                 .map(|_| {
-                    x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
                     (b'a' + ((x >> 33) % 4) as u8) as char
                 })
                 .collect()

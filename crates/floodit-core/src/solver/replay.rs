@@ -209,7 +209,7 @@ mod tests {
     fn agrees_with_flooding_the_board_each_move() {
         let mut x: u64 = 7;
         let mut next = |m: usize| {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             (x >> 33) as usize % m
         };
         let mut outcomes = [0usize; 2];
