@@ -136,7 +136,7 @@ impl Rooms {
                 seats: r.limits.players,
             })
             .collect();
-        list.sort_by(|a, b| a.code.cmp(&b.code));
+        list.sort_by_key(|a| a.code);
         list
     }
 }
