@@ -172,25 +172,6 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     end
 }
 
-#[cfg(test)]
-mod tests {
-    use super::Join;
-    use floodit_core::race::Code;
-
-    #[test]
-    fn the_user_name_makes_joins_or_watches_a_room() {
-        let code = Code::parse("HKXAPM").unwrap();
-        assert_eq!(Join::from_user("race"), Join::Create);
-        assert_eq!(Join::from_user("RACE"), Join::Create);
-        assert_eq!(Join::from_user("hkxapm"), Join::Room(code));
-        assert_eq!(Join::from_user("watch-HKXAPM"), Join::Watch(code));
-        assert_eq!(Join::from_user("Watch-hkxapm"), Join::Watch(code));
-        for other in ["player", "", "watch-", "watch-race", "HKXAPMX", "wätch-HKXAPM", "root"] {
-            assert_eq!(Join::from_user(other), Join::None, "{other:?}");
-        }
-    }
-}
-
 fn minutes(d: Duration) -> String {
     match d.as_secs() {
         s if s % 60 == 0 && s >= 60 => format!("{} min", s / 60),
@@ -332,6 +313,25 @@ impl Events for SshEvents {
                 Ok(msg) => self.wake = self.take(msg),
                 Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => return Ok(None),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Join;
+    use floodit_core::race::Code;
+
+    #[test]
+    fn the_user_name_makes_joins_or_watches_a_room() {
+        let code = Code::parse("HKXAPM").unwrap();
+        assert_eq!(Join::from_user("race"), Join::Create);
+        assert_eq!(Join::from_user("RACE"), Join::Create);
+        assert_eq!(Join::from_user("hkxapm"), Join::Room(code));
+        assert_eq!(Join::from_user("watch-HKXAPM"), Join::Watch(code));
+        assert_eq!(Join::from_user("Watch-hkxapm"), Join::Watch(code));
+        for other in ["player", "", "watch-", "watch-race", "HKXAPMX", "wätch-HKXAPM", "root"] {
+            assert_eq!(Join::from_user(other), Join::None, "{other:?}");
         }
     }
 }
