@@ -1,6 +1,6 @@
 //! Per-board figures of the exact solver on a data set: length, nodes, time.
 //! `cargo run --release --example exact_stats -- DATASET [N]`
-#![allow(clippy::unwrap_used)] // a measuring tool: a failure should stop it loudly
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a measuring tool: a failure should stop it loudly")]
 
 use floodit::formats::dataset::{PivotChoice, load};
 use floodit::solver::{Control, Problem, Solver, exact::Exact};

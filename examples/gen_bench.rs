@@ -3,7 +3,7 @@
 //! time of the boards found, and the share found within 1 s, as a markdown table.
 //!
 //!     cargo run --release --example gen_bench [-- SEEDS [SECS]]
-#![allow(clippy::unwrap_used)] // a measuring tool: a failure should stop it loudly
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a measuring tool: a failure should stop it loudly")]
 
 use floodit::design::{Budget, Property, Request, design};
 use floodit::formats::generate::GenSpec;

@@ -9,7 +9,7 @@
 //! (default 60 s) is marked, "none" when it had no answer then (the move-by-move heuristics
 //! have none until they finish). The lower bound is the
 //! admissible bound every solver reports (`exact` proves nothing better on boards this size).
-#![allow(clippy::unwrap_used)] // a measuring tool: a failure should stop it loudly
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a measuring tool: a failure should stop it loudly")]
 
 use floodit::formats::generate::{GenSpec, generate};
 use floodit::model::{Components, Topology};

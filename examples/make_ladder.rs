@@ -8,7 +8,7 @@
 //! then graded; a board whose grade is not its rung's is passed over for the next seed, so
 //! every pack holds boards of one grade. `tests/it/packs.rs` proves every optimum and grade
 //! again.
-#![allow(clippy::unwrap_used)] // a tool run by hand: a failure should stop it loudly
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a tool run by hand: a failure should stop it loudly")]
 
 use floodit::design::{Budget, Property, Request, design, grade_known};
 use floodit::formats::generate::GenSpec;

@@ -7,7 +7,7 @@
 //! - the frontier DP on 2×2000 boards with 6 colours, pivot in a corner and in the middle
 //!   (through the `poly-2xn-dp` solver, answer replayed and checked);
 //! - Free-Flood-It on a path of 300 cells (through `poly-free-path`).
-#![allow(clippy::unwrap_used)] // a measuring tool: a failure should stop it loudly
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a measuring tool: a failure should stop it loudly")]
 
 use floodit::formats::generate::{GenSpec, generate};
 use floodit::model::{Colour, Mode, Topology};

@@ -12,7 +12,7 @@
 //! lost, how many moves were proven, the review's total time and its slowest position, in
 //! wall-clock time (what the budget limits) and in CPU time of the process (from /proc on
 //! Linux, in 10 ms ticks; on a machine shared with other work the two differ).
-#![allow(clippy::unwrap_used)] // a measuring tool: a failure should stop it loudly
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a measuring tool: a failure should stop it loudly")]
 
 use floodit::analysis::{Budget, Reviewer};
 use floodit::formats::generate::{GenSpec, generate};

@@ -82,7 +82,7 @@ impl Rooms {
     }
 
     fn lock(&self) -> MutexGuard<'_, Registry> {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// Rooms not over.

@@ -52,7 +52,7 @@ struct BoardJson {
 }
 
 fn mb(bytes: u64) -> f64 {
-    round3(bytes as f64 / (1 << 20) as f64)
+    round3(bytes as f64 / f64::from(1 << 20))
 }
 
 fn per_board(results: &[BoardResult]) -> Vec<BoardJson> {
@@ -158,7 +158,7 @@ fn summarise(solver: &str, results: &[BoardResult], threads: usize, wall: f64) -
                 r.outcome.as_ref().err().map(|f| UnsolvedJson { board: r.name.clone(), reason: f.reason.clone() })
             })
             .collect(),
-        peak_memory_mb: runner::peak_memory().map(|b| round3(b as f64 / (1 << 20) as f64)),
+        peak_memory_mb: runner::peak_memory().map(|b| round3(b as f64 / f64::from(1 << 20))),
         max_board_memory_mb: results.iter().filter_map(|r| r.outcome.as_ref().ok()?.memory_bytes).max().map(mb),
         per_board: Vec::new(),
     }
@@ -184,7 +184,7 @@ fn text(dataset: &str, s: &BenchJson) -> String {
     );
     match (s.peak_memory_mb, s.max_board_memory_mb) {
         (Some(p), Some(b)) => {
-            out += &format!("  memory   peak {p:.1} MB (whole process); largest search {b:.1} MB on one board\n")
+            out += &format!("  memory   peak {p:.1} MB (whole process); largest search {b:.1} MB on one board\n");
         }
         (Some(p), None) => out += &format!("  memory   peak {p:.1} MB (whole process)\n"),
         _ => {}

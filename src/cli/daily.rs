@@ -57,5 +57,6 @@ pub fn build(
     let mut app = App::new(daily.puzzle.clone(), Origin::Id, look, options, w, h);
     app.daily = Some(DailyState::new(daily, results, Player::Local));
     update::greet_saved_games(&mut app, false);
+    update::greet_daily(&mut app);
     Ok(app)
 }

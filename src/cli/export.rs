@@ -4,9 +4,9 @@
 
 use super::args::{ExportArgs, ExportFormat};
 use super::{CliError, CliResult, input, out};
-use crate::solver::Problem;
 use crate::solver::ilp::{self, lp_format, model::Form};
 use crate::solver::sat::{self, dimacs, horizon};
+use crate::solver::{Control, Problem};
 
 pub fn run(args: ExportArgs) -> CliResult {
     if matches!(args.format, ExportFormat::Svg | ExportFormat::Text) {
@@ -42,7 +42,7 @@ pub fn run(args: ExportArgs) -> CliResult {
                 Some(k) => k,
                 None => {
                     let pivot = problem.pivot_or_refuse("the ILP").map_err(refused)?;
-                    horizon::bounds(&problem.board, pivot, &Default::default()).map_err(refused)?.1.len() as u32
+                    horizon::bounds(&problem.board, pivot, &Control::default()).map_err(refused)?.1.len() as u32
                 }
             };
             let model = ilp::instance(&problem, form, k).map_err(refused)?;

@@ -245,8 +245,7 @@ fn text(puzzle: &Puzzle, review: &Review, reviewer: &Reviewer, ascii: bool) -> S
         Some(v) => format!("par {v} (proven)"),
         None => format!("par at least {} and at most {} (not proven within the limits)", start.lower, start.upper),
     };
-    let state =
-        if end.value() == Some(0) { "flooded".to_string() } else { format!("not flooded: {} more needed", end) };
+    let state = if end.value() == Some(0) { "flooded".to_string() } else { format!("not flooded: {end} more needed") };
     out += &format!("{par}; {} played, {state}\n", plural(n as u32, "move"));
     out += &format!("{}\n", review.summary());
     if n == 0 {

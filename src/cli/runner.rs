@@ -54,7 +54,7 @@ pub fn thread_count(requested: Option<usize>, boards: usize) -> Result<usize, Cl
     if requested == Some(0) {
         return Err(CliError::bad_input("--threads must be at least 1"));
     }
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     Ok(requested.unwrap_or(cores).min(cores).min(boards).max(1))
 }
 
@@ -196,7 +196,7 @@ mod tests {
 
     #[test]
     fn threads_are_capped_at_the_cores_and_the_boards() {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         assert_eq!(thread_count(Some(5000), 10_000).unwrap(), cores);
         assert_eq!(thread_count(None, 10_000).unwrap(), cores);
         assert_eq!(thread_count(Some(5000), 1).unwrap(), 1);
@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn results_keep_the_data_set_order() {
         let text: String = (0..40).map(|i| if i % 2 == 0 { "0000\n" } else { "0111\n" }).collect();
-        let set = Dataset::from_text(&text, "t", Default::default(), None).unwrap();
+        let set = Dataset::from_text(&text, "t", crate::formats::dataset::PivotChoice::default(), None).unwrap();
         let solver = crate::solver::registry::create("greedy").unwrap();
         let results = solve_all(solver.as_ref(), &set, Limits::default(), 2, &ProgressBar::hidden()).unwrap();
         let names: Vec<String> = results.iter().map(|r| r.name.clone()).collect();

@@ -63,7 +63,7 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> CliResult {
     use crate::serve::{Limits, Options, run};
     use std::time::Duration;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let most = crate::serve::pool::max_threads(cores);
     let threads = match args.solver_threads {
         None => most,

@@ -52,7 +52,7 @@ pub fn run(args: SolveArgs) -> CliResult {
             lower_bound: solution.lower_bound,
             nodes: solution.nodes,
             millis: round3(solution.elapsed.as_secs_f64() * 1e3),
-            stopped: solution.stopped.map(|r| r.describe()),
+            stopped: solution.stopped.map(floodit_core::solver::StopReason::describe),
             known_optimal: puzzle.optimal,
             notes: &solution.notes,
             stats: solution.stats.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect(),
@@ -116,7 +116,7 @@ fn text_report(name: &str, board: &Board, mode: Mode, s: &Solution, known: Optio
         out += &format!("  stopped early: {}\n", reason.describe());
     }
     if let Some(k) = known {
-        let verdict = match s.len() as i64 - k as i64 {
+        let verdict = match s.len() as i64 - i64::from(k) {
             0 => "matches it".to_string(),
             d if d > 0 => format!("{d} more"),
             d => format!("{} fewer: the file's optimum is wrong", -d),

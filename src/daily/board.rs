@@ -1,9 +1,11 @@
 //! The leaderboard: today's results, this week's, and the current streaks, from the kept
-//! results. Unassisted results rank before assisted ones; fewer moves, then less time, first.
+//! results. Unassisted results rank before assisted ones in every table: today, fewer moves,
+//! then less time, first; this week and in streaks, unassisted days count first (a player with
+//! more of them ranks higher, whatever their assisted days), then all days, then moves over par.
 
 use super::results::{Player, Results, Row};
 use crate::formats::daily::Date;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 
 /// How far back streaks are counted.
 const STREAK_DAYS: i64 = 400;
@@ -22,10 +24,11 @@ pub struct Entry {
 pub enum Score {
     /// Today: moves (par is the board's), assisted, time.
     Day { moves: u32, assisted: bool, millis: u64 },
-    /// This week: days played and moves over par in all.
-    Week { days: u32, over_par: u32 },
-    /// Days in a row up to today (or yesterday, while today is still open).
-    Streak { days: u32 },
+    /// This week: days played (`assisted` of them with help) and moves over par in all.
+    Week { days: u32, assisted: u32, over_par: u32 },
+    /// Days in a row up to today (or yesterday, while today is still open), `assisted` of them
+    /// with help.
+    Streak { days: u32, assisted: u32 },
 }
 
 /// The three rankings, each cut to its best `limit` lines (plus the player's own line, if lower).
@@ -43,7 +46,8 @@ pub struct Leaderboard {
 /// The name a row is shown under: the chosen one, else a short form of the key.
 fn shown_name(row: &Row) -> String {
     match (&row.name, row.player.as_str()) {
-        (Some(n), _) if !n.is_empty() => n.clone(),
+        // Cleaned again: a name kept before the cleaning grew stricter is shown as it would be now.
+        (Some(n), _) if !super::clean_name(n).is_empty() => super::clean_name(n),
         (_, "local") => "you".into(),
         (_, id) => format!("player {}", id.trim_start_matches("SHA256:").chars().take(6).collect::<String>()),
     }
@@ -72,25 +76,34 @@ pub fn leaderboard(results: &Results, today: Date, par: u32, me: &Player, limit:
         .collect();
 
     let monday = today.week_start();
-    let mut week: HashMap<&str, (u32, u32)> = HashMap::new();
+    // (days, assisted days, moves over par)
+    let mut week: HashMap<&str, (u32, u32, u32)> = HashMap::new();
     for r in rows.iter().filter(|r| r.date >= monday) {
         let w = week.entry(&r.player).or_default();
         w.0 += 1;
-        w.1 += r.moves.saturating_sub(r.par);
+        w.1 += u32::from(r.assisted);
+        w.2 += r.moves.saturating_sub(r.par);
     }
-    let mut week: Vec<(&str, (u32, u32))> = week.into_iter().collect();
-    week.sort_by(|a, b| b.1.0.cmp(&a.1.0).then(a.1.1.cmp(&b.1.1)).then(a.0.cmp(b.0)));
-    let week_entries =
-        week.iter().map(|(p, (days, over))| entry(p, Score::Week { days: *days, over_par: *over })).collect();
+    let mut week: Vec<(&str, (u32, u32, u32))> = week.into_iter().collect();
+    let unassisted = |days: u32, assisted: u32| days - assisted;
+    week.sort_by(|(pa, a), (pb, b)| {
+        unassisted(b.0, b.1).cmp(&unassisted(a.0, a.1)).then(b.0.cmp(&a.0)).then(a.2.cmp(&b.2)).then(pa.cmp(pb))
+    });
+    let week_entries = week
+        .iter()
+        .map(|(p, (days, assisted, over))| entry(p, Score::Week { days: *days, assisted: *assisted, over_par: *over }))
+        .collect();
 
-    let mut played: HashMap<&str, BTreeSet<Date>> = HashMap::new();
+    let mut played: HashMap<&str, BTreeMap<Date, bool>> = HashMap::new();
     for r in &rows {
-        played.entry(&r.player).or_default().insert(r.date);
+        played.entry(&r.player).or_default().insert(r.date, r.assisted);
     }
-    let mut streaks: Vec<(&str, u32)> =
-        played.iter().map(|(p, days)| (*p, streak(days, today))).filter(|(_, n)| *n > 0).collect();
-    streaks.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
-    let streak_entries = streaks.iter().map(|(p, n)| entry(p, Score::Streak { days: *n })).collect();
+    let mut streaks: Vec<(&str, (u32, u32))> =
+        played.iter().map(|(p, days)| (*p, streak(days, today))).filter(|(_, (n, _))| *n > 0).collect();
+    streaks.sort_by(|(pa, a), (pb, b)| {
+        unassisted(b.0, b.1).cmp(&unassisted(a.0, a.1)).then(b.0.cmp(&a.0)).then(pa.cmp(pb))
+    });
+    let streak_entries = streaks.iter().map(|(p, (n, a))| entry(p, Score::Streak { days: *n, assisted: *a })).collect();
 
     Ok(Leaderboard {
         date: today,
@@ -113,15 +126,17 @@ fn ranked(mut entries: Vec<Entry>, limit: usize) -> Vec<Entry> {
     entries
 }
 
-/// Days in a row with a result, ending today, or yesterday when today has none yet.
-fn streak(days: &BTreeSet<Date>, today: Date) -> u32 {
-    let mut day = if days.contains(&today) { today } else { today.previous() };
-    let mut n = 0;
-    while days.contains(&day) {
+/// Days in a row with a result, ending today, or yesterday when today has none yet; and how
+/// many of them were assisted.
+fn streak(days: &BTreeMap<Date, bool>, today: Date) -> (u32, u32) {
+    let mut day = if days.contains_key(&today) { today } else { today.previous() };
+    let (mut n, mut assisted) = (0, 0);
+    while let Some(&helped) = days.get(&day) {
         n += 1;
+        assisted += u32::from(helped);
         day = day.previous();
     }
-    n
+    (n, assisted)
 }
 
 #[cfg(test)]
@@ -169,10 +184,18 @@ mod tests {
         assert!(matches!(board.today[1].score, Score::Day { assisted: true, .. }));
         // This week (from Monday): Ada played 3 days at par, Bob 2, you 1.
         let week: Vec<_> = board.week.iter().map(|e| (e.name.as_str(), e.score.clone())).collect();
-        assert_eq!(week[0], ("Ada", Score::Week { days: 3, over_par: 0 }));
+        // Ada's assisted day counts after Bob's unassisted ones: 2 unassisted each, and Ada has
+        // more days in all.
+        assert_eq!(week[0], ("Ada", Score::Week { days: 3, assisted: 1, over_par: 0 }));
         assert_eq!(week[2].0, "you");
         let streaks: Vec<_> = board.streaks.iter().map(|e| (e.name.as_str(), e.score.clone())).collect();
-        assert_eq!(streaks, vec![("Ada", Score::Streak { days: 3 }), ("player bobbob", Score::Streak { days: 2 })]);
+        assert_eq!(
+            streaks,
+            vec![
+                ("Ada", Score::Streak { days: 3, assisted: 1 }),
+                ("player bobbob", Score::Streak { days: 2, assisted: 0 })
+            ]
+        );
         // Cut to one line, Bob still sees his own.
         let short = leaderboard(&r, today, par, &bob, 1).unwrap();
         assert_eq!(short.week.len(), 2);
@@ -182,8 +205,30 @@ mod tests {
     #[test]
     fn a_streak_counts_back_from_yesterday_while_today_is_open() {
         let d: Date = "2026-11-26".parse().unwrap();
-        let days: BTreeSet<Date> = [d.previous(), d.previous().previous()].into();
-        assert_eq!(streak(&days, d), 2);
-        assert_eq!(streak(&days, d.next()), 0);
+        let days: BTreeMap<Date, bool> = [(d.previous(), true), (d.previous().previous(), false)].into();
+        assert_eq!(streak(&days, d), (2, 1));
+        assert_eq!(streak(&days, d.next()), (0, 0));
+    }
+
+    #[test]
+    fn unassisted_days_rank_before_assisted_ones_in_the_week_and_the_streaks() {
+        let r = Results::in_memory().unwrap();
+        let today: Date = "2026-11-26".parse().unwrap(); // a Thursday: Monday is 3 days back
+        let (helped, alone) = (Player::Key("SHA256:helped".into()), Player::Key("SHA256:alone".into()));
+        for back in 0..3 {
+            let d = Date::from_days(today.days() - back);
+            let best = moves(d, true);
+            let par = best.len() as u32;
+            // Three days at par, all assisted, against two days over par, unassisted.
+            r.record(&helped, d, par, &best, true, 10).unwrap();
+            if back < 2 {
+                r.record(&alone, d, par, &moves(d, false), false, 10).unwrap();
+            }
+        }
+        let board = leaderboard(&r, today, 0, &alone, 10).unwrap();
+        let first = |t: &[Entry]| t[0].name.clone();
+        assert_eq!(first(&board.week), "player alone");
+        assert_eq!(first(&board.streaks), "player alone");
+        assert!(matches!(board.week[1].score, Score::Week { days: 3, assisted: 3, .. }));
     }
 }

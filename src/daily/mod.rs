@@ -3,6 +3,7 @@
 //! ([`board`]). The same code serves `floodit daily` (local results) and `floodit serve`.
 
 pub mod board;
+pub mod queue;
 pub mod results;
 
 pub use results::{Player, Recorded, Results};
@@ -77,10 +78,24 @@ pub fn share_line(date: Date, moves: u32, par: u32, assisted: bool, ascii: bool)
     format!("floodit {date}: {moves}/{par} {blocks}{help}")
 }
 
-/// A player's chosen name, made safe to show to others: control and bidirectional-override
-/// characters dropped, spaces squeezed, at most [`NAME_MAX`] characters. Empty if nothing is left.
+/// A player's chosen name, made safe to show to others: control, bidirectional-override,
+/// invisible (zero-width, tag, variation selector) characters dropped, at most
+/// [`MOST_MARKS`] combining accents on a letter (none on nothing), spaces squeezed, at most
+/// [`NAME_MAX`] characters. Empty if nothing is left.
 pub fn clean_name(raw: &str) -> String {
-    let kept: String = raw.chars().filter(|&c| !c.is_control() && !is_bidi_control(c)).collect();
+    let mut kept = String::new();
+    let mut marks = MOST_MARKS; // none before the first letter
+    for c in raw.chars().filter(|&c| !c.is_control() && !is_bidi_control(c) && !is_invisible(c)) {
+        if is_combining(c) {
+            if marks < MOST_MARKS {
+                marks += 1;
+                kept.push(c);
+            }
+        } else {
+            marks = if c.is_whitespace() { MOST_MARKS } else { 0 };
+            kept.push(c);
+        }
+    }
     let squeezed = kept.split_whitespace().collect::<Vec<_>>().join(" ");
     let cut: String = squeezed.chars().take(NAME_MAX).collect();
     // The cut may end on a space.
@@ -89,6 +104,34 @@ pub fn clean_name(raw: &str) -> String {
 
 /// The longest name, in characters.
 pub const NAME_MAX: usize = 20;
+/// The most combining accents kept on one letter (more stack over the rows around it).
+pub const MOST_MARKS: usize = 2;
+
+/// Why a name cannot be taken: it has the form of the labels the leaderboard gives players
+/// without a name (`player AbMIFh`, `you`), so it could pass for another player.
+pub fn reserved_name(name: &str) -> Option<String> {
+    let lower = name.to_lowercase();
+    if lower == "you" || lower == "player" || lower.starts_with("player ") {
+        return Some(format!("\"{name}\" is how the leaderboard shows players without a name: choose another"));
+    }
+    None
+}
+
+/// Characters that show nothing: zero-width spaces and joiners, invisible operators, the byte
+/// order mark, tag characters, variation selectors, fillers.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00ad}' | '\u{034f}' | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}' | '\u{180b}'..='\u{180f}'
+        | '\u{200b}'..='\u{200d}' | '\u{2060}'..='\u{2064}' | '\u{206a}'..='\u{206f}' | '\u{3164}'
+        | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fffb}'
+        | '\u{1d173}'..='\u{1d17a}' | '\u{e0000}'..='\u{e0fff}')
+}
+
+/// Combining accents (the blocks stacked marks are drawn from).
+fn is_combining(c: char) -> bool {
+    matches!(c, '\u{0300}'..='\u{036f}' | '\u{0483}'..='\u{0489}' | '\u{0591}'..='\u{05bd}'
+        | '\u{1ab0}'..='\u{1aff}' | '\u{1dc0}'..='\u{1dff}' | '\u{20d0}'..='\u{20ff}' | '\u{fe20}'..='\u{fe2f}')
+}
 
 /// Characters that reorder the text around them (they could make a name spoof another row).
 fn is_bidi_control(c: char) -> bool {
@@ -115,6 +158,27 @@ mod tests {
         assert_eq!(clean_name("\x07\x08"), "");
         assert_eq!(clean_name(&"x".repeat(100)).chars().count(), NAME_MAX);
         assert_eq!(clean_name("été"), "été");
+    }
+
+    #[test]
+    fn names_lose_invisible_characters_and_stacked_accents() {
+        // Zero-width space and joiner, a tag character, the byte order mark, a variation selector.
+        assert_eq!(clean_name("A\u{200b}d\u{200d}a\u{e0041}\u{feff}\u{fe0f}"), "Ada");
+        let zalgo: String = std::iter::once('Z').chain(std::iter::repeat_n('\u{0301}', 50)).collect();
+        assert_eq!(clean_name(&zalgo).chars().count(), 1 + MOST_MARKS);
+        // A mark on nothing (the start, or after a space) is dropped; e + acute stays.
+        assert_eq!(clean_name("\u{0301}e\u{0301} \u{0301}x"), "e\u{0301} x");
+        assert_eq!(clean_name("\u{200b}\u{e0020}"), "");
+    }
+
+    #[test]
+    fn the_leaderboards_own_labels_are_reserved() {
+        for taken in ["player AbMIFh", "Player abmifh", "you", "PLAYER"] {
+            assert!(reserved_name(taken).is_some(), "{taken}");
+        }
+        // Hidden characters do not get round it: they are cleaned away first.
+        assert!(reserved_name(&clean_name("pla\u{200b}yer\u{00a0}AbMIFh")).is_some());
+        assert!(reserved_name("Ada").is_none() && reserved_name("players club").is_none());
     }
 
     #[test]

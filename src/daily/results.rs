@@ -20,7 +20,16 @@ CREATE TABLE IF NOT EXISTS results (
     assisted INTEGER NOT NULL, millis INTEGER NOT NULL, played_at INTEGER NOT NULL,
     replay TEXT NOT NULL, PRIMARY KEY (player, day));
 CREATE TABLE IF NOT EXISTS pars (day INTEGER PRIMARY KEY, moves INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS helped (player TEXT NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (player, day));
 ";
+
+/// How a database busy for longer than its wait is told (the results queue retries these).
+const BUSY: &str = "results database: busy (locked by another connection)";
+
+/// True for the error of a database that stayed locked past its wait: worth retrying.
+pub fn is_busy(error: &str) -> bool {
+    error == BUSY
+}
 
 /// Who played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,21 +85,26 @@ pub struct Results {
 impl Results {
     /// Opens (creating if needed) the database at `path`.
     pub fn open(path: &Path) -> Result<Results, String> {
+        Results::open_waiting(path, Duration::from_secs(5))
+    }
+
+    /// The same, waiting at most `busy` for another connection's lock before an error.
+    pub fn open_waiting(path: &Path, busy: Duration) -> Result<Results, String> {
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
         let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Results::set_up(db).map_err(|e| format!("{}: {e}", path.display()))
+        Results::set_up(db, busy).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// A database in memory (tests).
     pub fn in_memory() -> Result<Results, String> {
-        Results::set_up(Connection::open_in_memory().map_err(|e| e.to_string())?)
+        Results::set_up(Connection::open_in_memory().map_err(|e| e.to_string())?, Duration::from_secs(5))
     }
 
-    fn set_up(db: Connection) -> Result<Results, String> {
+    fn set_up(db: Connection, busy: Duration) -> Result<Results, String> {
         // Sessions write from several threads; a writer waits for another instead of failing.
-        db.busy_timeout(Duration::from_secs(5)).map_err(|e| e.to_string())?;
+        db.busy_timeout(busy).map_err(|e| e.to_string())?;
         let version: i64 = db.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| e.to_string())?;
         if version > SCHEMA {
             return Err(format!("the results were written by a later floodit (schema {version}); update floodit"));
@@ -103,8 +117,31 @@ impl Results {
     fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
         // A panic elsewhere while holding the lock leaves the connection usable: SQLite rolls
         // back what was not committed.
-        let db = self.db.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        f(&db).map_err(|e| format!("results database: {e}"))
+        let db = self.db.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        f(&db).map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => BUSY.to_string(),
+            _ => format!("results database: {e}"),
+        })
+    }
+
+    /// Notes that `player` had help on `date`'s board: their result of that day counts as
+    /// assisted, whatever game it comes from (a new game of the same board starts with no help).
+    pub fn mark_helped(&self, player: &Player, date: Date) -> Result<(), String> {
+        let Some(id) = player.id() else { return Ok(()) };
+        self.with(|db| {
+            db.execute("INSERT OR IGNORE INTO helped (player, day) VALUES (?1, ?2)", params![id, date.days()])
+        })
+        .map(|_| ())
+    }
+
+    /// True when `player` had help on `date`'s board.
+    pub fn helped(&self, player: &Player, date: Date) -> Result<bool, String> {
+        let Some(id) = player.id() else { return Ok(false) };
+        self.with(|db| {
+            db.query_row("SELECT 1 FROM helped WHERE player = ?1 AND day = ?2", params![id, date.days()], |_| Ok(()))
+                .optional()
+                .map(|r| r.is_some())
+        })
     }
 
     pub fn cached_par(&self, date: Date) -> Result<Option<u32>, String> {
@@ -128,9 +165,23 @@ impl Results {
         })
     }
 
-    /// Sets a player's name (already cleaned: see [`super::clean_name`]).
+    /// Sets a player's name (already cleaned: see [`super::clean_name`]). A name another
+    /// player has (in any case), or of the form the leaderboard gives players without one, is
+    /// refused: nobody can pass for another player.
     pub fn set_name(&self, player: &Player, name: &str) -> Result<(), String> {
         let Some(id) = player.id() else { return Ok(()) };
+        if let Some(why) = super::reserved_name(name) {
+            return Err(why);
+        }
+        let lower = name.to_lowercase();
+        let others: Vec<String> = self.with(|db| {
+            let mut q = db.prepare("SELECT name FROM players WHERE id != ?1 AND name IS NOT NULL")?;
+            let names = q.query_map([id], |r| r.get::<_, String>(0))?;
+            names.collect()
+        })?;
+        if others.iter().any(|o| super::clean_name(o).to_lowercase() == lower) {
+            return Err(format!("\"{name}\" is another player's name: choose another"));
+        }
         self.with(|db| {
             db.execute(
                 "INSERT INTO players (id, name) VALUES (?1, ?2) ON CONFLICT(id) DO UPDATE SET name = excluded.name",
@@ -166,6 +217,7 @@ impl Results {
     ) -> Result<Recorded, String> {
         let Some(id) = player.id() else { return Ok(Recorded::Guest) };
         let length = replay(date, moves)?;
+        let assisted = assisted || self.helped(player, date)?;
         let replay: Vec<String> = moves.iter().map(|m| m.colour.to_string()).collect();
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let added = self.with(|db| {
@@ -249,6 +301,12 @@ mod tests {
         assert_eq!(rows.len(), 1);
         assert_eq!((rows[0].name.as_deref(), rows[0].moves, rows[0].millis), (Some("Ada"), n, 1000));
         assert!(r.record(&me, d.next(), n, &moves, false, 1).is_err(), "another day's board");
+        // Nobody else can be Ada, or pass for a player without a name.
+        let other = Player::Key("SHA256:AbMIFhzzz".into());
+        assert!(r.set_name(&other, "ADA").unwrap_err().contains("another player's name"));
+        assert!(r.set_name(&other, "player abcdef").unwrap_err().contains("without a name"));
+        r.set_name(&me, "Ada L").unwrap();
+        r.set_name(&other, "Ada").unwrap();
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use super::Server;
 use super::log;
 use super::output::{self, ChannelIn, Out, SharedSize};
+use super::refusals::{MOST_REFUSALS, Note, Refusals};
 use super::session::{self, End, Input};
 use crate::daily::Player;
 use russh::keys::HashAlg;
@@ -18,8 +19,11 @@ use tokio::sync::Notify;
 /// Input messages waiting for a session before more are dropped (a client sending faster than
 /// the game reads loses keys, not memory).
 const INPUT_QUEUE: usize = 256;
-/// The largest terminal a session draws (a bigger one is drawn at this size).
-const MAX_SIDE: u32 = 500;
+/// The largest terminal a session draws, columns and rows: a bigger one is drawn at this size
+/// (and the player told), so a session's screen buffers stay within the per-session memory
+/// budget of docs/serve.md whatever size a client claims.
+pub const MAX_COLS: u16 = 240;
+pub const MAX_ROWS: u16 = 80;
 
 pub struct Conn {
     pub server: Arc<Server>,
@@ -29,6 +33,8 @@ pub struct Conn {
     pub started: Arc<Notify>,
     /// Why the game ended, for the disconnect line.
     pub end: Arc<Mutex<Option<End>>>,
+    /// Requests refused so far (the disconnect line sums up those not logged).
+    pub refusals: Arc<Mutex<Refusals>>,
     channel: Option<ChannelWriteHalf<Msg>>,
     opened: bool,
     size: SharedSize,
@@ -48,6 +54,7 @@ impl Conn {
             player: None,
             started: Arc::new(Notify::new()),
             end: Arc::default(),
+            refusals: Arc::default(),
             channel: None,
             opened: false,
             size: SharedSize::new(80, 24),
@@ -59,14 +66,29 @@ impl Conn {
         }
     }
 
-    fn refuse(&self, what: &str) {
-        log::line(format_args!("refused #{} {}: {what}", self.id, self.who()));
+    /// Notes a refused request: logged, counted, or the last one the connection gets.
+    fn refuse(&self, what: &str, session: &mut Session) -> Result<(), russh::Error> {
+        let note = self.refusals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).note();
+        match note {
+            Note::Log => log::line(format_args!("refused #{} {}: {what}", self.id, self.who())),
+            Note::Quiet => {}
+            Note::Cut => {
+                log::line(format_args!("cutting #{} {}: {MOST_REFUSALS} requests refused", self.id, self.who()));
+                session.disconnect(russh::Disconnect::ByApplication, "too many refused requests", "en")?;
+            }
+        }
+        Ok(())
     }
 
-    /// Refuses a channel the client asked to open, and logs it.
-    async fn refuse_channel(&self, what: &str, reply: ChannelOpenHandle) {
-        self.refuse(what);
+    /// Refuses a channel the client asked to open, and notes it.
+    async fn refuse_channel(
+        &self,
+        what: &str,
+        reply: ChannelOpenHandle,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
         reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
+        self.refuse(what, session)
     }
 
     fn who(&self) -> String {
@@ -112,6 +134,7 @@ impl Conn {
                 lang,
                 daily,
                 results,
+                queue: server.queue.clone(),
                 runner,
                 saves,
                 idle: server.limits.idle,
@@ -139,7 +162,7 @@ impl Conn {
                         End::Left
                     }
                 };
-                *end.lock().unwrap_or_else(|p| p.into_inner()) = Some(ended);
+                *end.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ended);
             })
             .map_err(|e| format!("no thread for the game: {e}"))?;
         tokio::spawn(send_frames(write, out_rx, tx.clone(), handle));
@@ -193,8 +216,15 @@ impl Drop for Conn {
 }
 
 /// A terminal side as the game takes it: 0 (unknown) is the classic 80x24, a huge one is capped.
-fn side(n: u32, default: u16) -> u16 {
-    if n == 0 { default } else { n.min(MAX_SIDE) as u16 }
+fn side(n: u32, default: u16, most: u16) -> u16 {
+    if n == 0 { default } else { n.min(u32::from(most)) as u16 }
+}
+
+/// Stores the size a client claims, capped; notes when it was.
+fn claim_size(size: &SharedSize, cols: u32, rows: u32) {
+    let capped = cols > u32::from(MAX_COLS) || rows > u32::from(MAX_ROWS);
+    size.set(side(cols, 80, MAX_COLS), side(rows, 24, MAX_ROWS));
+    size.set_capped(capped);
 }
 
 /// An environment value worth keeping: short, printable.
@@ -241,12 +271,10 @@ impl russh::server::Handler for Conn {
         &mut self,
         channel: Channel<Msg>,
         reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
         if self.opened {
-            self.refuse("a second session channel");
-            reply.reject(ChannelOpenFailure::AdministrativelyProhibited).await;
-            return Ok(());
+            return self.refuse_channel("a second session channel", reply, session).await;
         }
         self.opened = true;
         // The handler's callbacks read the channel; its own reader would only fill up.
@@ -267,7 +295,7 @@ impl russh::server::Handler for Conn {
         _modes: &[(Pty, u32)],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.size.set(side(cols, 80), side(rows, 24));
+        claim_size(&self.size, cols, rows);
         self.term = env_value(term);
         session.channel_success(channel)
     }
@@ -300,8 +328,8 @@ impl russh::server::Handler for Conn {
                 session.channel_success(channel)
             }
             Err(e) => {
-                self.refuse(&e);
-                session.channel_failure(channel)
+                session.channel_failure(channel)?;
+                self.refuse(&e, session)
             }
         }
     }
@@ -313,9 +341,9 @@ impl russh::server::Handler for Conn {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         // The command is not logged: it is the player's text.
-        self.refuse("exec");
         session.channel_failure(channel)?;
-        session.close(channel)
+        session.close(channel)?;
+        self.refuse("exec", session)
     }
 
     async fn subsystem_request(
@@ -324,10 +352,10 @@ impl russh::server::Handler for Conn {
         name: &str,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).take(32).collect();
-        self.refuse(&format!("subsystem {name}"));
+        let name: String = name.chars().filter(char::is_ascii_alphanumeric).take(32).collect();
         session.channel_failure(channel)?;
-        session.close(channel)
+        session.close(channel)?;
+        self.refuse(&format!("subsystem {name}"), session)
     }
 
     async fn x11_request(
@@ -339,12 +367,12 @@ impl russh::server::Handler for Conn {
         _screen: u32,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse("X11 forwarding");
-        session.channel_failure(channel)
+        session.channel_failure(channel)?;
+        self.refuse("X11 forwarding", session)
     }
 
-    async fn agent_request(&mut self, _channel: ChannelId, _session: &mut Session) -> Result<bool, Self::Error> {
-        self.refuse("agent forwarding");
+    async fn agent_request(&mut self, _channel: ChannelId, session: &mut Session) -> Result<bool, Self::Error> {
+        self.refuse("agent forwarding", session)?;
         Ok(false)
     }
 
@@ -352,14 +380,14 @@ impl russh::server::Handler for Conn {
         &mut self,
         _address: &str,
         _port: &mut u32,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<bool, Self::Error> {
-        self.refuse("remote port forwarding");
+        self.refuse("remote port forwarding", session)?;
         Ok(false)
     }
 
-    async fn streamlocal_forward(&mut self, _path: &str, _session: &mut Session) -> Result<bool, Self::Error> {
-        self.refuse("remote socket forwarding");
+    async fn streamlocal_forward(&mut self, _path: &str, session: &mut Session) -> Result<bool, Self::Error> {
+        self.refuse("remote socket forwarding", session)?;
         Ok(false)
     }
 
@@ -371,10 +399,9 @@ impl russh::server::Handler for Conn {
         _from: &str,
         _from_port: u32,
         reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("local port forwarding", reply).await;
-        Ok(())
+        self.refuse_channel("local port forwarding", reply, session).await
     }
 
     async fn channel_open_direct_streamlocal(
@@ -382,10 +409,9 @@ impl russh::server::Handler for Conn {
         _channel: Channel<Msg>,
         _path: &str,
         reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("local socket forwarding", reply).await;
-        Ok(())
+        self.refuse_channel("local socket forwarding", reply, session).await
     }
 
     async fn channel_open_x11(
@@ -394,10 +420,9 @@ impl russh::server::Handler for Conn {
         _from: &str,
         _from_port: u32,
         reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("X11 channel", reply).await;
-        Ok(())
+        self.refuse_channel("X11 channel", reply, session).await
     }
 
     async fn channel_open_forwarded_tcpip(
@@ -408,10 +433,9 @@ impl russh::server::Handler for Conn {
         _from: &str,
         _from_port: u32,
         reply: ChannelOpenHandle,
-        _session: &mut Session,
+        session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.refuse_channel("forwarded port channel", reply).await;
-        Ok(())
+        self.refuse_channel("forwarded port channel", reply, session).await
     }
 
     async fn window_change_request(
@@ -423,7 +447,7 @@ impl russh::server::Handler for Conn {
         _pix_height: u32,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        self.size.set(side(cols, 80), side(rows, 24));
+        claim_size(&self.size, cols, rows);
         self.send(Input::Resize);
         Ok(())
     }

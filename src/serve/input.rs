@@ -1,7 +1,10 @@
 //! A player's keystrokes arrive as the raw bytes their terminal sends; this turns them into the
 //! same crossterm events the local game reads (keys, arrows, function keys, SGR mouse clicks),
 //! with terminput's parser. A lone Esc is told from the start of a sequence (an arrow, Alt+key)
-//! by waiting [`ESC_WAIT`] for more bytes, as terminals and editors do.
+//! by waiting [`ESC_WAIT`] for more bytes, as terminals and editors do. A terminal writes a whole
+//! sequence at once, so a lone Esc ending one read, followed by a read that cannot continue a
+//! sequence split on the way (one not starting with `[` or `O`), is the Esc key and then that
+//! read's keys: Esc quickly followed by `q` is Esc, then q (as locally), not Alt-q.
 
 use crossterm::event::Event;
 use std::time::Duration;
@@ -21,6 +24,10 @@ impl InputParser {
     /// at the end is kept for the next read, or for [`InputParser::flush`].
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<Event> {
         let mut events = Vec::new();
+        if self.buf == [0x1b] && bytes.first().is_some_and(|&b| b != b'[' && b != b'O') {
+            self.buf.clear();
+            events.extend(convert(terminput::Event::Key(terminput::KeyCode::Esc.into())));
+        }
         for &b in bytes {
             self.buf.push(b);
             // A lone Esc with more bytes in the same read starts a sequence; at the end of a
@@ -62,7 +69,7 @@ impl InputParser {
                 self.buf.clear();
                 events.extend(convert(terminput::Event::Key(terminput::KeyCode::Esc.into())));
             } else {
-                events.extend(self.feed(&bytes[i..i + 1]));
+                events.extend(self.feed(&bytes[i..=i]));
             }
         }
         // What is still incomplete after the wait (a UTF-8 character cut short) is noise.
@@ -136,6 +143,19 @@ mod tests {
         // A sequence split across two reads is joined.
         assert!(p.feed(b"\x1b").is_empty());
         assert_eq!(keys(&p.feed(b"[D")), vec![(KeyCode::Left, KeyModifiers::NONE)]);
+        assert!(p.feed(b"\x1b").is_empty());
+        assert_eq!(keys(&p.feed(b"OB")), vec![(KeyCode::Down, KeyModifiers::NONE)]);
+        // Esc, then a key in the next read before the wait is over: both keys, in order.
+        assert!(p.feed(b"\x1b").is_empty());
+        assert_eq!(
+            keys(&p.feed(b"q")),
+            vec![(KeyCode::Esc, KeyModifiers::NONE), (KeyCode::Char('q'), KeyModifiers::NONE)]
+        );
+        assert!(p.feed(b"\x1b").is_empty());
+        assert_eq!(
+            keys(&p.feed(b"\x1b[A")),
+            vec![(KeyCode::Esc, KeyModifiers::NONE), (KeyCode::Up, KeyModifiers::NONE)]
+        );
         // An incomplete sequence left hanging becomes its keys.
         assert!(p.feed(b"\x1b[").is_empty());
         assert_eq!(

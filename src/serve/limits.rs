@@ -1,10 +1,15 @@
 //! The server's limits and who is let in: a connection is refused at once when the server has
 //! its most sessions, or the address its most; the count drops when the connection ends.
 
+use crate::tui::save::Quota;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// Each player's saved games: at most 10, of at most 512 KB each (a game's moves are bounded
+/// by its board, `max(1000, 2 x cells)`, so only the largest boards come near it).
+pub const SAVES: Quota = Quota { slots: 10, bytes: 512 * 1024 };
 
 /// Every limit, with its default (the `floodit serve` flags).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +80,7 @@ impl Gate {
 
     /// Lets a connection from `ip` in, or says why not.
     pub fn admit(&self, ip: IpAddr) -> Result<Pass, String> {
-        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        let mut c = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if c.total >= self.sessions {
             return Err(format!("server full ({} sessions)", self.sessions));
         }
@@ -89,13 +94,13 @@ impl Gate {
     }
 
     pub fn open(&self) -> usize {
-        self.counts.lock().unwrap_or_else(|p| p.into_inner()).total
+        self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total
     }
 }
 
 impl Drop for Pass {
     fn drop(&mut self) {
-        let mut c = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        let mut c = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         c.total = c.total.saturating_sub(1);
         if let Some(n) = c.per_ip.get_mut(&self.ip) {
             *n -= 1;

@@ -14,10 +14,13 @@ pub mod limits;
 mod log;
 pub mod output;
 pub mod pool;
+mod refusals;
 pub mod session;
+mod shutdown;
 
 pub use limits::Limits;
 
+use crate::daily::queue::{Queue, RETRY_FOR};
 use crate::daily::{Daily, Player, Results};
 use crate::formats::daily::Date;
 use russh::{MethodKind, MethodSet};
@@ -40,6 +43,8 @@ pub struct Options {
 pub struct Server {
     pub limits: Limits,
     pub results: Results,
+    /// Where finished games go to be written: no session waits on the database.
+    pub queue: Queue,
     pub pool: pool::Pool,
     /// The race rooms (docs/serve.md, "Races").
     pub rooms: crate::rooms::Rooms,
@@ -51,7 +56,7 @@ pub struct Server {
 impl Server {
     /// Today's puzzle and par (proven once a day, in milliseconds).
     pub fn daily(&self) -> Result<Daily, String> {
-        let mut today = self.today.lock().unwrap_or_else(|p| p.into_inner());
+        let mut today = self.today.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let date = Date::today();
         match &*today {
             Some(d) if d.date == date => Ok(d.clone()),
@@ -81,6 +86,11 @@ impl Server {
     }
 }
 
+/// How long a session's read of the results waits for a lock held elsewhere.
+const READ_WAIT: Duration = Duration::from_secs(1);
+/// How long a stopping server waits for the results still queued.
+const DRAIN_WAIT: Duration = Duration::from_secs(5);
+
 /// The server's files in `dir`.
 pub fn key_path(dir: &Path) -> PathBuf {
     dir.join("ssh_host_ed25519_key")
@@ -95,7 +105,10 @@ pub fn results_path(dir: &Path) -> PathBuf {
 pub fn run(options: Options) -> Result<(), String> {
     let (key, made) = host_key::load_or_create(&key_path(&options.dir))?;
     let fingerprint = host_key::fingerprint(&key);
-    let results = Results::open(&results_path(&options.dir))?;
+    // Reads (the leaderboard, a name) wait a moment at most for a lock held elsewhere; writes
+    // go through the queue, which retries.
+    let results = Results::open_waiting(&results_path(&options.dir), READ_WAIT)?;
+    let queue = Queue::start(&results_path(&options.dir), RETRY_FOR)?;
     let limits = options.limits.clone();
     let budget = pool::Budget { time: limits.job_time, memory: limits.job_memory };
     let pool = pool::Pool::start(limits.solver_threads, budget).map_err(|e| format!("starting solver threads: {e}"))?;
@@ -103,6 +116,7 @@ pub fn run(options: Options) -> Result<(), String> {
     let server = Arc::new(Server {
         limits: limits.clone(),
         results,
+        queue,
         pool,
         rooms,
         dir: options.dir.clone(),
@@ -151,6 +165,15 @@ pub fn run(options: Options) -> Result<(), String> {
     })
 }
 
+/// Why a connection ended before any game started.
+#[derive(Clone, Copy)]
+enum Early {
+    /// No login and game within the login time, counted from the TCP accept.
+    LoginTimeout,
+    /// The client left (or was refused) before starting a game.
+    NoGame,
+}
+
 async fn accept(
     listener: tokio::net::TcpListener,
     server: Arc<Server>,
@@ -158,8 +181,22 @@ async fn accept(
 ) -> Result<(), String> {
     let gate = limits::Gate::new(&server.limits);
     let ids = AtomicU64::new(1);
+    let stop = shutdown::Stop::install()?;
     loop {
-        let (mut stream, peer) = match listener.accept().await {
+        let accepted = tokio::select! {
+            a = listener.accept() => a,
+            signal = stop.wait() => {
+                let left = server.queue.drain(DRAIN_WAIT);
+                let unwritten = if left > 0 { format!(", {left} result(s) not written") } else { String::new() };
+                log::line(format_args!(
+                    "stopping on {signal}: {} session(s) ended, {} result(s) lost to a locked database{unwritten}",
+                    gate.open(),
+                    server.queue.lost()
+                ));
+                return Ok(());
+            }
+        };
+        let (mut stream, peer) = match accepted {
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors and the like: say so, wait a little, go on.
@@ -186,27 +223,53 @@ async fn accept(
             log::line(format_args!("connect #{id} from {peer}"));
             let began = Instant::now();
             let conn = handler::Conn::new(server.clone(), id);
-            let (started, end) = (conn.started.clone(), conn.end.clone());
-            let outcome = match russh::server::run_stream(config, stream, conn).await {
-                Ok(running) => {
+            let (started, end, refusals) = (conn.started.clone(), conn.end.clone(), conn.refusals.clone());
+            // The login time runs from the accept: a client that never sends its SSH banner
+            // holds its place no longer than one that stalls after it.
+            let login = server.limits.login;
+            let deadline = tokio::time::Instant::from_std(began + login);
+            let mut early = Early::NoGame;
+            let outcome = match tokio::time::timeout_at(deadline, russh::server::run_stream(config, stream, conn)).await
+            {
+                Err(_) => {
+                    early = Early::LoginTimeout;
+                    None
+                }
+                Ok(Ok(running)) => {
                     let handle = running.handle();
-                    let login = server.limits.login;
                     let watchdog = tokio::spawn(async move {
-                        if tokio::time::timeout(login, started.notified()).await.is_err() {
+                        if tokio::time::timeout_at(deadline, started.notified()).await.is_err() {
                             let why = format!("log in and start the game within {} s", login.as_secs());
                             let _ = handle.disconnect(russh::Disconnect::ByApplication, why, "en".into()).await;
+                            return true;
                         }
+                        false
                     });
                     let r = running.await;
                     watchdog.abort();
+                    if matches!(watchdog.await, Ok(true)) {
+                        early = Early::LoginTimeout;
+                    }
                     r.err().map(|e| e.to_string())
                 }
-                Err(e) => Some(e.to_string()),
+                Ok(Err(e)) => Some(e.to_string()),
             };
             drop(pass);
-            let how = end.lock().unwrap_or_else(|p| p.into_inner()).map_or("no game", |e| e.describe());
-            let error = outcome.map(|e| format!(", {e}")).unwrap_or_default();
-            log::line(format_args!("disconnect #{id} after {} s: {how}{error}", began.elapsed().as_secs()));
+            let how = match (*end.lock().unwrap_or_else(std::sync::PoisonError::into_inner), early) {
+                (Some(e), _) => e.describe().to_string(),
+                (None, Early::LoginTimeout) => format!("login timeout ({} s)", login.as_secs()),
+                (None, Early::NoGame) => "left before starting a game".to_string(),
+            };
+            let error = outcome.map(|e| format!(" ({})", one_line(&e))).unwrap_or_default();
+            let refused = refusals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).summary();
+            let refused = refused.map(|r| format!("; {r}")).unwrap_or_default();
+            log::line(format_args!("disconnect #{id} after {} s: {how}{error}{refused}", began.elapsed().as_secs()));
         });
     }
+}
+
+/// An error as one short log line: no line breaks, no control characters, at most 120 characters.
+fn one_line(text: &str) -> String {
+    let clean: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).take(120).collect();
+    clean.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -107,9 +107,10 @@ pub fn repaint(input: &std::sync::mpsc::SyncSender<Input>) {
 }
 
 /// The player's terminal size, shared by the input side (which learns it from the SSH
-/// window-change requests) and the backend (which ratatui asks).
+/// window-change requests) and the backend (which ratatui asks); and whether the terminal is
+/// larger than the game draws.
 #[derive(Clone, Default)]
-pub struct SharedSize(Arc<AtomicU32>);
+pub struct SharedSize(Arc<AtomicU32>, Arc<AtomicBool>);
 
 impl SharedSize {
     pub fn new(width: u16, height: u16) -> SharedSize {
@@ -123,6 +124,13 @@ impl SharedSize {
     pub fn get(&self) -> (u16, u16) {
         let v = self.0.load(Ordering::Relaxed);
         ((v >> 16) as u16, v as u16)
+    }
+    /// The terminal is larger than the size stored (which was capped).
+    pub fn set_capped(&self, capped: bool) {
+        self.1.store(capped, Ordering::Relaxed);
+    }
+    pub fn capped(&self) -> bool {
+        self.1.load(Ordering::Relaxed)
     }
     /// The resize event the game gets.
     pub fn event(&self) -> Event {

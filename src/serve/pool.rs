@@ -125,7 +125,7 @@ impl Pool {
 
 fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Queue> {
     // A job that panicked does not hold the lock (jobs run outside it); the queue stays sound.
-    shared.queue.lock().unwrap_or_else(|p| p.into_inner())
+    shared.queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 fn work(shared: &Shared) {
@@ -136,7 +136,7 @@ fn work(shared: &Shared) {
                 if let Some(job) = q.pop() {
                     break job;
                 }
-                q = shared.ready.wait(q).unwrap_or_else(|p| p.into_inner());
+                q = shared.ready.wait(q).unwrap_or_else(std::sync::PoisonError::into_inner);
             }
         };
         if job.cancelled() {

@@ -6,7 +6,7 @@
 use super::input::{ESC_WAIT, InputParser};
 use super::output::{ChannelOut, SharedSize, SshBackend};
 use crate::daily::{Daily, Player, Results};
-use crate::tui::app::{App, Origin};
+use crate::tui::app::{App, Origin, Tone};
 use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::explorer::catalogue::Catalogue;
@@ -72,6 +72,7 @@ pub struct Setup {
     pub lang: Option<String>,
     pub daily: Daily,
     pub results: Results,
+    pub queue: crate::daily::queue::Queue,
     pub runner: Arc<dyn Runner>,
     /// Where this player's unfinished games are kept (`None`: a guest, nothing kept).
     pub saves: Option<PathBuf>,
@@ -128,6 +129,15 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
             update::update(&mut app, Action::Race(RaceAction::Join { code, watch }));
         }
     }
+    if setup.size.capped() {
+        let (most_w, most_h) = (super::handler::MAX_COLS, super::handler::MAX_ROWS);
+        let capped = format!("your terminal is larger than the game draws over SSH: {most_w}x{most_h} at most");
+        let text = match app.status.take() {
+            Some(before) => format!("{capped}; {}", before.text),
+            None => capped,
+        };
+        app.say(Tone::Info, text);
+    }
     out.send_always(ENTER);
     let backend = SshBackend::new(FrameWriter::new(out.clone()), setup.size.clone());
     let started = Instant::now();
@@ -155,6 +165,15 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         Ok(event_loop::Ending::Signal(_)) | Err(_) => events.end.unwrap_or(End::Left),
     };
     out.send_always(LEAVE);
+    // The share line stays on the player's terminal, as `floodit daily` prints it locally.
+    if end != End::Left
+        && let Some(line) = app.daily.as_ref().and_then(|d| d.parting_line(app.look.ascii))
+    {
+        out.send_always(format!("{line}\r\n").as_bytes());
+    }
+    if app.daily.as_ref().is_some_and(super::super::tui::daily::DailyState::waiting) {
+        out.send_always(b"floodit: the results are busy: your result is kept as soon as they free\r\n");
+    }
     match end {
         End::Quit => out.end(Some(0)),
         End::Idle => {
@@ -186,16 +205,19 @@ fn build_app(s: &Setup) -> App {
     });
     let depth = Depth::detect(s.colorterm.as_deref(), s.term.as_deref(), None);
     let look = Look::new(Theme::default_theme(), depth, false, !utf8);
-    let options = crate::tui::daily::server_options(s.saves.clone().map(Store::new));
+    let options =
+        crate::tui::daily::server_options(s.saves.clone().map(|d| Store::with_quota(d, super::limits::SAVES)));
     let (w, h) = s.size.get();
     // The day's puzzle states its par, so nothing runs before the session's own runner is in.
     let mut app = App::new(s.daily.puzzle.clone(), Origin::Id, look, options, w, h);
     app.workers = Workers::with_runner(s.runner.clone());
     // Players share the server's pool, so each solver job keeps to one thread.
     app.explorer.catalogue = Catalogue::from_registry();
-    app.daily = Some(DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone()));
+    let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
+    app.daily = Some(daily.with_queue(s.queue.clone()));
     app.link = Some(RoomLink { rooms: s.rooms.clone(), seat: seat(s), name: racer_name(s), wake: s.wake.clone() });
     update::greet_saved_games(&mut app, false);
+    update::greet_daily(&mut app);
     app
 }
 
@@ -311,7 +333,7 @@ impl Events for SshEvents {
             match self.input.try_recv() {
                 // A stop or a repaint waits for `next`, after the events before it.
                 Ok(msg) => self.wake = self.take(msg),
-                Err(TryRecvError::Empty) | Err(TryRecvError::Disconnected) => return Ok(None),
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return Ok(None),
             }
         }
     }

@@ -42,6 +42,8 @@ pub enum Action {
     ListMove(isize),
     /// Open the selected entry of the picker.
     ListOpen,
+    /// Play the next board of the pack not won yet (the win box).
+    NextInPack,
     ResumeAccept,
     ResumeDecline,
     ResumeDiscard,
@@ -117,4 +119,10 @@ pub enum ExplorerAction {
     PagePanel(i16),
     /// Scroll the solver panel by this many lines (the mouse wheel).
     ScrollPanel(i16),
+    /// Review the player's game: every move judged against the optimum.
+    Review,
+    /// From the review: a practice game from the position before the move shown.
+    Retry,
+    /// The proof view on or off: the lower bound's parts drawn on the board.
+    ToggleProof,
 }

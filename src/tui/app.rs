@@ -167,6 +167,10 @@ pub struct App {
     pub link: Option<super::race::RoomLink>,
     /// The race room this player is in.
     pub race: Option<super::race::RaceState>,
+    /// The pack board this game plays, whose win earns stars.
+    pub pack: Option<super::packs::PackPlay>,
+    /// The starting board's difficulty grade, proven in the background.
+    pub grade: super::grade::GradeState,
 }
 
 impl App {
@@ -199,6 +203,8 @@ impl App {
             daily: None,
             link: None,
             race: None,
+            pack: None,
+            grade: super::grade::GradeState::Off,
             puzzle,
             origin,
             game,
@@ -222,6 +228,22 @@ impl App {
         self.redraw = true;
         self.start_optimum();
         self.stakes.start(&self.game, self.options.search_optimum, &mut self.workers);
+        self.grade.cancel(&mut self.workers);
+        self.grade = super::grade::GradeState::new(self.options.search_optimum);
+        // A stated optimum is known at once: the grade starts with the game.
+        let problem = || Problem::new(self.game.start().clone(), self.game.mode());
+        self.grade.follow(&self.optimum, problem, &mut self.workers);
+        self.find_pack();
+    }
+
+    /// Whether the game plays a pack's board (whose win earns stars), found by its board (the
+    /// picker then names the pack it opened the board from: a board may be in two packs).
+    fn find_pack(&mut self) {
+        let root = super::packs::root(self.options.puzzles_dir.as_deref());
+        self.pack = super::packs::find(root.as_deref(), &self.game).map(|(pack, index)| {
+            let table = self.options.stats.as_ref().map(|s| s.read().table);
+            super::packs::PackPlay::new(pack, index, table.as_ref())
+        });
     }
 
     /// Finds out what can be known about the optimum of the starting board.
@@ -245,6 +267,7 @@ impl App {
                 Mode::Play => Context::Game,
                 Mode::Step(_) => Context::Step,
                 Mode::Compare(_) => Context::Compare,
+                Mode::Review(_) => Context::Review,
             },
             Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) => Context::Popup,
             Overlay::Name(_) => Context::Name,
@@ -261,6 +284,7 @@ impl App {
     pub fn shown_game(&self) -> &Game {
         match &self.explorer.mode {
             Mode::Step(s) => &s.game,
+            Mode::Review(r) => &r.game,
             _ => &self.game,
         }
     }
@@ -280,7 +304,7 @@ impl App {
 
     /// True while a background job runs (the loop then wakes up to show progress).
     pub fn busy(&self) -> bool {
-        self.workers.busy()
+        self.workers.busy() || self.daily.as_ref().is_some_and(super::daily::DailyState::waiting)
     }
 
     /// How long the loop may wait for input before it owes the app a [`Action::Tick`]: the
@@ -322,6 +346,16 @@ impl App {
     }
 
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {
-        self.status = Some(Status { text: text.into(), tone });
+        let text = self.shown_to_player(text.into());
+        self.status = Some(Status { text, tone });
+    }
+
+    /// `text` as the player may see it: over SSH a message about a file names no path on the
+    /// server (the player's folder is theirs to know of, not where it is).
+    pub fn shown_to_player(&self, text: String) -> String {
+        match &self.options.store {
+            Some(store) if self.options.remote => text.replace(&*store.dir().to_string_lossy(), "(your saves)"),
+            _ => text,
+        }
     }
 }

@@ -11,9 +11,14 @@ use super::new_game::Choices;
 use super::save::Store;
 use super::stats::Stats;
 use crate::daily::board::{Leaderboard, leaderboard};
+use crate::daily::queue::{Entry, Outcome, Queue};
 use crate::daily::{Daily, Player, Recorded, Results, clean_name, share_line};
 use crate::model::Game;
-use std::time::Instant;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
+use std::time::Duration;
+
+/// How long a session waits for the results writer before it goes on and is told later.
+const QUICK_WRITE: Duration = Duration::from_millis(300);
 
 /// Lines per ranking on the leaderboard.
 const BOARD_LINES: usize = 8;
@@ -29,6 +34,8 @@ pub enum Kept {
     Guest { share: String },
     /// Not kept: the results could not be written.
     Failed { error: String },
+    /// Waiting for the results database (locked elsewhere): told again when written.
+    Queued { share: String },
 }
 
 /// What the daily part of the game does.
@@ -48,15 +55,69 @@ pub struct DailyState {
     pub daily: Daily,
     pub results: Results,
     pub player: Player,
-    /// When this session began on the day's board (the time a result records).
-    started: Instant,
     /// The share line of this session's result, once the board is flooded.
     pub share: Option<String>,
+    /// The server's results writer (`None`: written here, locally).
+    queue: Option<Queue>,
+    /// A result handed to the writer and not answered yet (with its share line).
+    pending: Option<(Receiver<Outcome>, String)>,
+    /// Help was had on the day's board in this session (and so noted in the results).
+    helped: bool,
 }
 
 impl DailyState {
     pub fn new(daily: Daily, results: Results, player: Player) -> DailyState {
-        DailyState { daily, results, player, started: Instant::now(), share: None }
+        DailyState { daily, results, player, share: None, queue: None, pending: None, helped: false }
+    }
+
+    /// Results go through the server's writer, never waiting on the database.
+    pub fn with_queue(self, queue: Queue) -> DailyState {
+        DailyState { queue: Some(queue), ..self }
+    }
+
+    /// True while a result waits for the database.
+    pub fn waiting(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Help was had while `game` shows the day's board: the day's result is assisted, whatever
+    /// game it comes from (a new game of the same board starts with no help of its own).
+    /// Returns an error when the note could not be kept.
+    pub fn note_help(&mut self, game: &Game) -> Result<(), String> {
+        if self.helped || !self.plays_board(game) {
+            return Ok(());
+        }
+        self.helped = true;
+        match &self.queue {
+            Some(q) => q.helped(self.player.clone(), self.daily.date),
+            None => self.results.mark_helped(&self.player, self.daily.date),
+        }
+    }
+
+    /// True when `game` starts from the day's board, in any mode.
+    fn plays_board(&self, game: &Game) -> bool {
+        game.start() == &self.daily.puzzle.board
+    }
+
+    /// The answer to a result that waited, once it came.
+    pub fn poll(&mut self) -> Option<Kept> {
+        let (rx, _) = self.pending.as_ref()?;
+        let outcome = match rx.try_recv() {
+            Ok(o) => o,
+            Err(TryRecvError::Empty) => return None,
+            Err(TryRecvError::Disconnected) => Err("the results writer has stopped".into()),
+        };
+        let (_, share) = self.pending.take()?;
+        Some(self.kept(share, outcome))
+    }
+
+    fn kept(&self, share: String, outcome: Outcome) -> Kept {
+        match outcome {
+            Ok((Recorded::New, named)) => Kept::New { share, unnamed: matches!(self.player, Player::Key(_)) && !named },
+            Ok((Recorded::Already(moves), _)) => Kept::Already { share, moves },
+            Ok((Recorded::Guest, _)) => Kept::Guest { share },
+            Err(error) => Kept::Failed { error },
+        }
     }
 
     /// True when `game` plays the day's board.
@@ -65,25 +126,60 @@ impl DailyState {
     }
 
     /// Keeps the result of `game`, just flooded, when it is the day's board and this session
-    /// has kept none yet (replayed and stored by [`Results::record`]).
-    pub fn keep(&mut self, game: &Game, assisted: bool, ascii: bool) -> Option<Kept> {
+    /// has kept none yet (replayed and stored by [`Results::record`]). `played` is the game's
+    /// time over all its sessions; help had on the day's board in this session counts.
+    pub fn keep(&mut self, game: &Game, assisted: bool, played: Duration, ascii: bool) -> Option<Kept> {
         if self.share.is_some() || !self.plays(game) || !game.is_solved() {
             return None;
         }
         let moves = game.moves();
         let n = moves.len() as u32;
-        let millis = self.started.elapsed().as_millis() as u64;
+        let assisted = assisted || self.helped;
+        let millis = u64::try_from(played.as_millis()).unwrap_or(u64::MAX);
         let (date, par) = (self.daily.date, self.daily.par);
         let share = share_line(date, n, par, assisted, ascii);
         self.share = Some(share.clone());
-        let recorded = self.results.record(&self.player, date, par, &moves, assisted, millis);
-        let unnamed = matches!(self.player, Player::Key(_)) && self.results.name(&self.player).ok().flatten().is_none();
-        Some(match recorded {
-            Ok(Recorded::New) => Kept::New { share, unnamed },
-            Ok(Recorded::Already(moves)) => Kept::Already { share, moves },
-            Ok(Recorded::Guest) => Kept::Guest { share },
-            Err(error) => Kept::Failed { error },
+        if self.player == Player::Guest {
+            return Some(Kept::Guest { share });
+        }
+        let Some(queue) = &self.queue else {
+            let recorded = self.results.record(&self.player, date, par, &moves, assisted, millis);
+            let named = self.results.name(&self.player).ok().flatten().is_some();
+            return Some(self.kept(share, recorded.map(|r| (r, named))));
+        };
+        let entry = Entry { player: self.player.clone(), date, par, moves, assisted, millis };
+        let answer = match queue.record(entry) {
+            Ok(a) => a,
+            Err(error) => return Some(Kept::Failed { error }),
+        };
+        Some(match answer.recv_timeout(QUICK_WRITE) {
+            Ok(outcome) => self.kept(share, outcome),
+            Err(RecvTimeoutError::Timeout) => {
+                self.pending = Some((answer, share.clone()));
+                Kept::Queued { share }
+            }
+            Err(RecvTimeoutError::Disconnected) => Kept::Failed { error: "the results writer has stopped".into() },
         })
+    }
+
+    /// The line a session starts with: a guest is told results are not kept and how to be on
+    /// the leaderboard; a player whose result of the day is kept is told this game won't count.
+    pub fn greeting(&self) -> Option<String> {
+        if self.player == Player::Guest {
+            return Some("guest: results are not kept; connect with an SSH key to join the leaderboard".into());
+        }
+        let (moves, _) = self.results.result_of(&self.player, self.daily.date).ok().flatten()?;
+        Some(format!("today's result is kept ({moves}/{}): this game won't count", self.daily.par))
+    }
+
+    /// The share line to leave on the player's terminal on the way out: this session's, else
+    /// the day's kept result.
+    pub fn parting_line(&self, ascii: bool) -> Option<String> {
+        if let Some(share) = &self.share {
+            return Some(share.clone());
+        }
+        let (moves, assisted) = self.results.result_of(&self.player, self.daily.date).ok().flatten()?;
+        Some(share_line(self.daily.date, moves, self.daily.par, assisted, ascii))
     }
 
     /// The leaderboard as it stands.

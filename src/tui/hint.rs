@@ -2,12 +2,17 @@
 //! within about a second. The exact solver gets [`BUDGET`]; when it proves its answer in time
 //! the hint is the optimal move. Otherwise the hint is the best heuristic move: the shortest of
 //! what the exact solver found unproven, what `fast` found (on boards where it answers within the
-//! budget), and greedy's first move, which is worked out at once so that there is always one.
+//! budget), the best line the game already knows from here (the move limit's search from the
+//! start, replayed; the previous hint's line, once its move is played), and greedy's first move,
+//! which is worked out at once so that there is always one. So the hint never follows a worse
+//! line than the game knows: on boards too large to prove, its move comes from the best known
+//! solution, and it says so.
 //!
 //! The hint runs while the hint panel is open in the player's game, and follows each move
 //! (`update/react.rs` starts and stops it).
 
 use super::explorer::Explorer;
+use super::par_moves::ParMoves;
 use super::worker::{JobResult, Owner, Running, Workers};
 use crate::model::Move;
 use crate::solver::heuristic::greedy_first_move;
@@ -79,6 +84,10 @@ pub struct Hint {
     pub heuristic: Option<Part>,
     /// Greedy's first move (none on a flooded board).
     pub greedy: Option<Move>,
+    /// The best solution the game knew from here when the hint started, and whose it is.
+    pub known: Option<(Vec<Move>, String)>,
+    /// Every move that keeps par, and how many optimal solutions (on boards where it is quick).
+    pub par_moves: Option<ParMoves>,
 }
 
 /// What the hint says.
@@ -124,14 +133,15 @@ impl Hint {
         if let Some(Part { state: PartState::Running(_), solver }) = &self.heuristic {
             return Answer::Thinking { solver };
         }
-        // The shortest answer played out, else greedy's first move.
-        let played = [Some(exact), self.heuristic.as_ref()]
+        // The shortest answer played out (the line known already wins a tie: it was there
+        // first), else greedy's first move.
+        let known = self.known.as_ref().and_then(|(line, by)| line.first().map(|&mv| (line.len(), mv, by.as_str())));
+        let played = known
             .into_iter()
-            .flatten()
-            .filter_map(|p| match &p.state {
+            .chain([Some(exact), self.heuristic.as_ref()].into_iter().flatten().filter_map(|p| match &p.state {
                 PartState::Done(s) => s.moves.first().map(|&mv| (s.len(), mv, p.solver.as_str())),
                 _ => None,
-            })
+            }))
             .min_by_key(|&(len, _, _)| len);
         match (played, self.greedy) {
             (Some((len, mv, solver)), _) => Answer::Heuristic { mv, solver, moves: Some(len), why },
@@ -164,8 +174,17 @@ fn describe_stop(reason: StopReason) -> &'static str {
 
 impl Hint {
     /// The hint for the position `here` (of a board with `components` components): the
-    /// explorer's exact solver and `fast` start on `workers`, greedy's first move is there at once.
-    pub fn start(here: Problem, explorer: &Explorer, components: usize, workers: &mut Workers) -> Hint {
+    /// explorer's exact solver and `fast` start on `workers`, greedy's first move is there at
+    /// once, and `known` is the best solution from here the game knows already (checked here:
+    /// one that does not flood the board is dropped).
+    pub fn start(
+        here: Problem,
+        explorer: &Explorer,
+        components: usize,
+        known: Option<(Vec<Move>, String)>,
+        workers: &mut Workers,
+    ) -> Hint {
+        let known = known.filter(|(line, _)| !line.is_empty() && crate::solver::verify(&here, line).is_ok());
         let mode = here.mode;
         let greedy = greedy_first_move(&here);
         let exact = match explorer.exact_solver(mode).filter(|l| l.plays(mode)) {
@@ -183,7 +202,18 @@ impl Hint {
             }),
             _ => None,
         };
-        Hint { problem: here, started: Instant::now(), exact, heuristic, greedy }
+        let par_moves = ParMoves::start(&here, components, workers);
+        Hint { problem: here, started: Instant::now(), exact, heuristic, greedy, known, par_moves }
+    }
+
+    /// The best line this hint has from its position, and whose it is: its shortest answer.
+    pub fn best_line(&self) -> Option<(Vec<Move>, String)> {
+        let known = self.known.iter().map(|(l, by)| (l.clone(), by.clone()));
+        let found = [Some(&self.exact), self.heuristic.as_ref()].into_iter().flatten().filter_map(|p| match &p.state {
+            PartState::Done(s) if !s.is_empty() => Some((s.moves.clone(), p.solver.clone())),
+            _ => None,
+        });
+        known.chain(found).min_by_key(|(l, _)| l.len())
     }
 
     /// Stops the hint's solvers that still run.
@@ -191,11 +221,17 @@ impl Hint {
         for job in self.running() {
             workers.cancel(job.id);
         }
+        if let Some(p) = &self.par_moves {
+            p.cancel(workers);
+        }
     }
 
     /// Files a finished job of the hint's (an answer for an earlier position is dropped). Returns
     /// the exact solver's proof, when this answer is one: then nothing more is needed.
     pub fn file(&mut self, result: &JobResult, workers: &mut Workers) -> Option<Proof> {
+        if self.par_moves.as_mut().is_some_and(|p| p.file(result)) {
+            return None;
+        }
         let part = self.parts_mut().find(|p| matches!(&p.state, PartState::Running(j) if j.id == result.id))?;
         part.state = match &result.outcome {
             Ok(s) => PartState::Done(s.clone()),
@@ -271,6 +307,8 @@ mod tests {
             exact: part("exact", PartState::Done(solution(&[1, 2], true, None))),
             heuristic: None,
             greedy: Some(Move { cell: 0, colour: 2 }),
+            known: None,
+            par_moves: None,
         };
         assert_eq!(h.answer(), Answer::Exact { mv: Move { cell: 0, colour: 1 }, par: 2, solver: "exact" });
         h.exact.state = PartState::Done(solution(&[2, 1, 2], false, Some(StopReason::Time)));
@@ -285,5 +323,36 @@ mod tests {
             h.answer(),
             Answer::Heuristic { mv: Move { cell: 0, colour: 2 }, solver: "greedy", moves: None, why }
         );
+    }
+
+    #[test]
+    fn the_hint_never_follows_a_worse_line_than_the_game_knows() {
+        let b = crate::model::Board::from_rows(Topology::Path, &[vec![0, 1, 2, 1]]);
+        let problem = Problem::new(b, Mode::Fixed { pivot: 0 });
+        let mut h = Hint {
+            problem,
+            started: Instant::now(),
+            // The exact solver stopped with a longer line than the one known from the start.
+            exact: part("exact", PartState::Done(solution(&[2, 1, 2], false, Some(StopReason::Time)))),
+            heuristic: None,
+            greedy: Some(Move { cell: 0, colour: 2 }),
+            known: Some((solution(&[1, 2], false, None).moves, "fast's line from the start".into())),
+            par_moves: None,
+        };
+        let why = "exact: not proven within 1 s".to_string();
+        let known = Answer::Heuristic {
+            mv: Move { cell: 0, colour: 1 },
+            solver: "fast's line from the start",
+            moves: Some(2),
+            why,
+        };
+        assert_eq!(h.answer(), known);
+        // A tie keeps the line known.
+        h.exact.state = PartState::Done(solution(&[2, 1], false, Some(StopReason::Time)));
+        assert_eq!(h.answer().mv(), Some(Move { cell: 0, colour: 1 }));
+        // A proof wins over everything.
+        h.exact.state = PartState::Done(solution(&[2, 1], true, None));
+        assert_eq!(h.answer(), Answer::Exact { mv: Move { cell: 0, colour: 2 }, par: 2, solver: "exact" });
+        assert_eq!(h.best_line().map(|(l, _)| l.len()), Some(2));
     }
 }

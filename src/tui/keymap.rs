@@ -20,6 +20,8 @@ pub enum Context {
     Step,
     /// Solvers side by side.
     Compare,
+    /// The review of the player's game.
+    Review,
     /// Choosing the solvers to compare.
     Chooser,
     /// The puzzle picker.
@@ -47,6 +49,7 @@ impl Context {
             Context::Playback => "Stepping (step-through and compare)",
             Context::Step => "Step-through",
             Context::Compare => "Compare view",
+            Context::Review => "Review of your game",
             Context::Chooser => "Choosing solvers to compare",
             Context::Picker => "Puzzle picker",
             Context::Resume => "Resume offer",
@@ -62,15 +65,17 @@ impl Context {
     pub fn includes(self, other: Context) -> bool {
         other == self
             || other == Context::Global
-            || (other == Context::View && matches!(self, Context::Game | Context::Step | Context::Compare))
+            || (other == Context::View
+                && matches!(self, Context::Game | Context::Step | Context::Compare | Context::Review))
             || (other == Context::Playback && matches!(self, Context::Step | Context::Compare))
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 11] = [
+    pub const ACTIVE: [Context; 12] = [
         Context::Game,
         Context::Step,
         Context::Compare,
+        Context::Review,
         Context::Chooser,
         Context::Picker,
         Context::Resume,
@@ -219,7 +224,8 @@ const fn bind(
 use super::daily::DailyAction as Da;
 use super::race::RaceAction as Ra;
 use Context::{
-    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Resume, Step, View,
+    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Resume, Review, Step,
+    View,
 };
 
 /// Every key, in the order the help screen and the footer show them.
@@ -262,6 +268,13 @@ pub static KEYMAP: &[Binding] = &[
         "step through the panel's solution on the board",
     ),
     bind(Game, &[Key::Char('v')], Action::Explorer(Ex::OpenCompare), "compare", "compare solvers side by side"),
+    bind(
+        Game,
+        &[Key::Char('e')],
+        Action::Explorer(Ex::Review),
+        "",
+        "review your game so far: every move judged against the optimum (help while playing)",
+    ),
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
     bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new game: size, colours, shape, mode, slack, seed or ID"),
     bind(Game, &[Key::Char('#')], Action::ShowStats, "", "statistics of finished games"),
@@ -289,6 +302,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(View, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
     bind(View, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
     bind(View, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
+    bind(
+        View,
+        &[Key::Char('w')],
+        Action::Explorer(Ex::ToggleProof),
+        "",
+        "proof view on or off: the lower bound's parts on the board (exact view, step-through, review)",
+    ),
     // Leaving and taking over come first, so that the footer always shows them.
     bind(
         Step,
@@ -305,6 +325,18 @@ pub static KEYMAP: &[Binding] = &[
         "leave",
         "back to your game",
     ),
+    bind(
+        Review,
+        &[Key::Enter],
+        Action::Explorer(Ex::Retry),
+        "retry",
+        "retry: a practice game from before the move shown (not counted, not the daily's result)",
+    ),
+    bind(Review, &[Key::Esc, Key::Char('q'), Key::Char('e')], Action::Explorer(Ex::Back), "leave", "back to your game"),
+    bind(Review, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "the next move"),
+    bind(Review, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "the previous move"),
+    bind(Review, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the first move"),
+    bind(Review, &[Key::End, Key::Char(']')], Action::Explorer(Ex::StepToEnd), "", "to the end"),
     bind(Playback, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "next step"),
     bind(Playback, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "previous step"),
     bind(Playback, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the start"),
@@ -325,9 +357,15 @@ pub static KEYMAP: &[Binding] = &[
     bind(Chooser, &[Key::Esc, Key::Char('q'), Key::Char('v')], Action::Close, "back", "back to the game"),
     bind(Picker, &[Key::Up, Key::Char('k')], Action::ListMove(-1), "", "previous"),
     bind(Picker, &[Key::Down, Key::Char('j')], Action::ListMove(1), "", "next"),
-    bind(Picker, &[Key::Enter], Action::ListOpen, "open", "play the selected puzzle or resume the saved game"),
+    bind(Picker, &[Key::Enter], Action::ListOpen, "open", "list a pack's boards, play a puzzle, resume a saved game"),
     bind(Picker, &[Key::Char('d')], Action::ListDiscard, "discard", "discard the selected saved game"),
-    bind(Picker, &[Key::Esc, Key::Char('q'), Key::Char('o')], Action::Close, "back", "back to the game"),
+    bind(
+        Picker,
+        &[Key::Esc, Key::Char('q'), Key::Char('o')],
+        Action::Close,
+        "back",
+        "back to the game (from a pack's boards, to the packs)",
+    ),
     bind(Resume, &[Key::Enter, Key::Char('y')], Action::ResumeAccept, "resume", "resume the saved game"),
     bind(
         Resume,
@@ -348,8 +386,11 @@ pub static KEYMAP: &[Binding] = &[
         "the ID box: write the game ID to a file in the data directory",
     ),
     bind(Ending, &[Key::Char('n')], Action::NewGame, "new game", "new game"),
+    bind(Ending, &[Key::Char('e')], Action::Explorer(Ex::Review), "review", "review the game: which moves cost what"),
     bind(Ending, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
     bind(Ending, &[Key::Char('#')], Action::ShowStats, "stats", "statistics"),
+    // No footer hint: the win box names the key where there is a next board.
+    bind(Ending, &[Key::Char('p')], Action::NextInPack, "", "the pack's next board not won yet"),
     bind(Ending, &[Key::Char('b')], Action::Daily(super::daily::DailyAction::Leaderboard), "", "the leaderboard"),
     bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on"),
     bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit"),
@@ -510,6 +551,15 @@ mod tests {
             (Popup, Action::WriteId),
             (Popup, Action::ListMove(1)),
             (Ending, Action::Daily(Da::Leaderboard)),
+            (Ending, Action::Explorer(Ex::Review)),
+            (Game, Action::Explorer(Ex::Review)),
+            (Game, Action::Explorer(Ex::ToggleProof)),
+            (Review, Action::Explorer(Ex::Retry)),
+            (Review, Action::Explorer(Ex::Back)),
+            (Review, Action::Explorer(Ex::Step(1))),
+            (Review, Action::Explorer(Ex::Step(-1))),
+            (Review, Action::Explorer(Ex::ToggleProof)),
+            (Ending, Action::NextInPack),
             (Name, Action::Daily(Da::Skip)),
         ];
         for (ctx, action) in named {

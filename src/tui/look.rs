@@ -41,6 +41,19 @@ pub enum Sym {
     /// The chart's line at the optimum, and at the step shown.
     OptimumLine,
     StepLine,
+    /// The review's marks: a move that kept par, lost one move, lost more, is not proven
+    /// either way, or is not judged yet.
+    Kept,
+    LostOne,
+    LostMore,
+    Unproven,
+    Pending,
+    /// The review's chart: a proven value, and the range of one not proven.
+    Bar,
+    Range,
+    /// A star earned on a pack's board, and one not earned.
+    Star,
+    NoStar,
 }
 
 impl Sym {
@@ -61,6 +74,15 @@ impl Sym {
             Sym::WrapRight => ("»", ">"),
             Sym::OptimumLine => ("┊", ":"),
             Sym::StepLine => ("│", "|"),
+            Sym::Kept => ("✓", "+"),
+            Sym::LostOne => ("✗", "x"),
+            Sym::LostMore => ("✗✗", "xx"),
+            Sym::Unproven => ("?", "?"),
+            Sym::Pending => ("·", "."),
+            Sym::Bar => ("█", "#"),
+            Sym::Range => ("▒", ":"),
+            Sym::Star => ("★", "*"),
+            Sym::NoStar => ("☆", "."),
         }
     }
 }

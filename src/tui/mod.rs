@@ -9,7 +9,7 @@
 //! [`explorer::runs`]. Unfinished games are kept in save slots ([`save`]); signals end the game
 //! as quitting does ([`signals`]). Each game has a move limit and ends won, lost or assisted
 //! ([`stakes`]), counted in the statistics ([`stats`]); the hint answers on every board
-//! ([`hint`]); new games are chosen in a dialog ([`new_game`]).
+//! ([`hint`]); a game's review judges every move in the background ([`review`]); new games are chosen in a dialog ([`new_game`]).
 
 pub mod action;
 pub mod app;
@@ -17,6 +17,7 @@ pub mod daily;
 pub mod drawn;
 pub mod event_loop;
 pub mod explorer;
+pub mod grade;
 pub mod hint;
 pub mod id_file;
 pub mod keymap;
@@ -24,8 +25,12 @@ pub mod list;
 pub mod look;
 pub mod new_game;
 pub mod numbers;
+pub mod packs;
+pub mod par_moves;
 pub mod picker;
+pub mod progress;
 pub mod race;
+pub mod review;
 pub mod save;
 pub mod signals;
 pub mod stakes;

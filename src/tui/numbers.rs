@@ -36,7 +36,7 @@ mod tests {
     fn numbers_read_well() {
         assert_eq!(count(0), "0");
         assert_eq!(count(1234), "1,234");
-        assert_eq!(count(1234567), "1,234,567");
+        assert_eq!(count(1_234_567), "1,234,567");
         assert_eq!(duration(12.4), "12\u{a0}ms");
         assert_eq!(duration(1500.0), "1.5\u{a0}s");
     }

@@ -1,11 +1,16 @@
-//! The puzzle picker: the saved games, then the files given on the command line and the
-//! `*.toml` files of the `puzzles/` directory, read when the picker opens (so it always shows
-//! what is on disk).
+//! The puzzle picker: the saved games, the puzzle packs of `puzzles/packs/` with the player's
+//! progress, then the files given on the command line and the `*.toml` files of the `puzzles/`
+//! directory, read when the picker opens (so it always shows what is on disk). Opening a pack
+//! lists its boards; closing that list goes back to the packs.
 
 use super::list::Selection;
+use super::progress::PackProgress;
 use super::save::{Found, FoundState};
+use super::stats::Table;
 use crate::formats::Puzzle;
+use crate::formats::pack::{self, Pack};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Where the `puzzles/` directory is: `$FLOODIT_PUZZLES`, else `./puzzles`, else a `puzzles/`
 /// beside the executable or in one of its parent directories (a build inside the repository).
@@ -34,11 +39,46 @@ impl FileEntry {
     }
 }
 
+/// A puzzle pack and the player's progress through it.
+#[derive(Clone, Debug)]
+pub struct PackEntry {
+    /// The pack, or why it does not load (the error names its file and line).
+    pub pack: Result<Arc<Pack>, String>,
+    pub progress: PackProgress,
+    /// Each board's stars and best win in moves, in the pack's order.
+    pub boards: Vec<(u8, Option<u32>)>,
+}
+
+impl PackEntry {
+    /// The packs under `root`, ladder first (`formats::pack::list`), with the progress `table`
+    /// keeps.
+    pub fn list(root: &Path, table: &Table) -> Vec<PackEntry> {
+        pack::list(root)
+            .into_iter()
+            .map(|p| match p {
+                Ok(p) => {
+                    let boards = p
+                        .puzzles
+                        .iter()
+                        .map(|b| {
+                            let best = table.pack_boards.iter().find(|r| r.pack == p.name && r.board == b.key);
+                            (table.stars_of(&p, b), best.map(|r| r.best_moves))
+                        })
+                        .collect();
+                    PackEntry { progress: table.progress(&p), boards, pack: Ok(Arc::new(p)) }
+                }
+                Err(e) => PackEntry { pack: Err(e.to_string()), progress: PackProgress::default(), boards: Vec::new() },
+            })
+            .collect()
+    }
+}
+
 /// One entry of the picker.
 #[derive(Clone, Debug)]
 pub enum Entry {
     /// A saved game, in its save slot.
     Saved(Found),
+    Pack(PackEntry),
     File(FileEntry),
 }
 
@@ -51,6 +91,7 @@ impl Entry {
                 FoundState::InUse(_) => Some("open in another floodit".into()),
                 FoundState::Newer(v) => Some(format!("saved by a newer floodit, save format {v}")),
             },
+            Entry::Pack(p) => p.pack.as_ref().err().cloned(),
             Entry::File(f) => f.puzzle.as_ref().err().cloned(),
         }
     }
@@ -63,13 +104,21 @@ pub struct Picker {
     pub selection: Selection,
     /// Where the directory listing came from, or why there is none.
     pub source: String,
+    /// The pack whose boards are listed, when one is open (its entry), and the board selected.
+    pub inside: Option<(usize, Selection)>,
 }
 
 impl Picker {
     /// The saved games (newest first), then `files`, then every `*.toml` in `dir` (sorted by
     /// name), without duplicates.
     pub fn open(saved: Vec<Found>, files: &[PathBuf], dir: Option<&Path>) -> Picker {
+        Picker::with_packs(saved, Vec::new(), files, dir)
+    }
+
+    /// [`Picker::open`] with `packs` listed after the saved games.
+    pub fn with_packs(saved: Vec<Found>, packs: Vec<PackEntry>, files: &[PathBuf], dir: Option<&Path>) -> Picker {
         let mut entries: Vec<Entry> = saved.into_iter().map(Entry::Saved).collect();
+        entries.extend(packs.into_iter().map(Entry::Pack));
         let mut read: Vec<FileEntry> = files.iter().map(|f| FileEntry::read(f)).collect();
         let source = match dir {
             None => "no puzzles/ directory found (set FLOODIT_PUZZLES to choose one)".to_string(),
@@ -95,11 +144,48 @@ impl Picker {
             },
         };
         entries.extend(read.into_iter().map(Entry::File));
-        Picker { entries, selection: Selection::default(), source }
+        Picker { entries, selection: Selection::default(), source, inside: None }
     }
 
+    /// Moves the selection: among the open pack's boards, else among the entries.
     pub fn move_by(&mut self, delta: isize) {
-        self.selection.move_by(delta, self.entries.len());
+        let len = self.open_pack().map_or(0, |(p, _)| p.puzzles.len());
+        match &mut self.inside {
+            Some((_, board)) => board.move_by(delta, len),
+            None => self.selection.move_by(delta, self.entries.len()),
+        }
+    }
+
+    /// The open pack and its entry, if a pack's boards are listed.
+    pub fn open_pack(&self) -> Option<(&Arc<Pack>, &PackEntry)> {
+        let (i, _) = self.inside?;
+        match self.entries.get(i) {
+            Some(Entry::Pack(e)) => e.pack.as_ref().ok().map(|p| (p, e)),
+            _ => None,
+        }
+    }
+
+    /// Lists the selected pack's boards, the first unsolved one selected. False if the
+    /// selection is not a pack that loaded.
+    pub fn enter_pack(&mut self) -> bool {
+        let i = self.selection.index();
+        let Some(Entry::Pack(PackEntry { pack: Ok(p), boards, .. })) = self.entries.get(i) else { return false };
+        let first = boards.iter().position(|(stars, _)| *stars == 0).unwrap_or(0);
+        let mut board = Selection::default();
+        board.move_by(first as isize, p.puzzles.len());
+        self.inside = Some((i, board));
+        true
+    }
+
+    /// Back from a pack's boards to the list of entries. False if no pack was open.
+    pub fn leave_pack(&mut self) -> bool {
+        self.inside.take().is_some()
+    }
+
+    /// The pack board selected, while a pack's boards are listed.
+    pub fn current_board(&self) -> Option<(Arc<Pack>, usize)> {
+        let (_, board) = self.inside?;
+        self.open_pack().map(|(p, _)| (p.clone(), board.index()))
     }
 
     pub fn current(&self) -> Option<&Entry> {
@@ -135,7 +221,7 @@ mod tests {
             .iter()
             .map(|e| match e {
                 Entry::File(f) => f,
-                Entry::Saved(_) => panic!("no saved games here"),
+                Entry::Saved(_) | Entry::Pack(_) => panic!("no saved games or packs here"),
             })
             .collect();
         let names: Vec<_> = files.iter().map(|e| e.path.file_name().unwrap().to_str().unwrap()).collect();
@@ -150,5 +236,37 @@ mod tests {
         let none = Picker::open(Vec::new(), &[], None);
         assert!(none.entries.is_empty() && none.source.contains("FLOODIT_PUZZLES"));
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn packs_come_after_saved_games_and_open_at_their_first_unsolved_board() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/packs");
+        let packs = PackEntry::list(&root, &Table::default());
+        assert!(packs.len() >= 6 && packs.iter().all(|p| p.pack.is_ok()));
+        let first = packs[0].pack.as_ref().unwrap().clone();
+        let mut table = Table::default();
+        for b in &first.puzzles[..2] {
+            let r = crate::tui::progress::PackResult {
+                pack: first.name.clone(),
+                file: b.file.clone(),
+                board: b.key.clone(),
+                stars: 3,
+                moves: 7,
+            };
+            table.star(&r, 1);
+        }
+        let packs = PackEntry::list(&root, &table);
+        assert_eq!(packs[0].progress.solved, 2);
+        assert_eq!(packs[0].boards[..3], [(3, Some(7)), (3, Some(7)), (0, None)]);
+        let mut p = Picker::with_packs(Vec::new(), packs, &[], None);
+        assert!(matches!(p.entries[0], Entry::Pack(_)));
+        assert!(p.enter_pack());
+        let (pack, board) = p.current_board().unwrap();
+        assert_eq!((pack.name.as_str(), board), (first.name.as_str(), 2), "the first unsolved board");
+        p.move_by(-3);
+        assert_eq!(p.current_board().unwrap().1, 0, "moves among the boards");
+        assert_eq!(p.selection.index(), 0, "the pack stays selected");
+        assert!(p.leave_pack() && !p.leave_pack());
+        assert!(p.current_board().is_none());
     }
 }

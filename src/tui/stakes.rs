@@ -11,12 +11,12 @@
 use super::app::Optimum;
 use super::stats::{Finish, Kind, Row, Stats};
 use super::worker::{JobResult, Owner, Running, Workers};
-use crate::model::{Components, Game, Mode};
+use crate::model::{Components, Game, Mode, Move};
 use crate::solver::heuristic::{Fast, Greedy, options::FAST_WIDTH};
 use crate::solver::{Control, Limits, Problem, Solver};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The slack when none is asked for: generous, so that a first game can be won.
 pub const DEFAULT_SLACK: u32 = 5;
@@ -76,6 +76,11 @@ pub struct Stakes {
     pub basis: Option<Basis>,
     /// The shortest unproven answer known, and who found it.
     pub upper: Option<(u32, String)>,
+    /// The moves of the background search's answer from the start (the hint and the review
+    /// never follow a worse line than this one).
+    pub line: Option<Vec<Move>>,
+    /// A practice game (a retry from the review): never counted, never the daily's result.
+    pub practice: bool,
     pub help: Vec<Help>,
     /// Whose solution the player took over, and where (the win screen says so).
     pub took_over: Option<String>,
@@ -89,6 +94,9 @@ pub struct Stakes {
     pub job: Option<(Running, String)>,
     /// Solved and out of moves as last seen, so that each is told once when it happens.
     seen: (bool, bool),
+    /// Time played in earlier sessions (from the save), and when this session's began.
+    played_before: Duration,
+    clock: Option<Instant>,
 }
 
 /// What a change of position brought the game to, each told once when it happens.
@@ -124,13 +132,28 @@ pub struct SavedStakes {
     pub lost: bool,
     #[serde(default)]
     pub recorded: bool,
+    /// Milliseconds played, over every session (the daily result's time).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub played_ms: u64,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub practice: bool,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Stakes {
     /// Fresh stakes: the slack asked for, or (`None`) the puzzle's own limit when it has one.
     pub fn new(slack: Option<u32>, default_slack: u32, game: &Game) -> Stakes {
         let own_limit = slack.is_none() && game.move_limit().is_some();
-        Stakes { slack: slack.unwrap_or(default_slack), own_limit, ..Stakes::default() }
+        Stakes { slack: slack.unwrap_or(default_slack), own_limit, clock: Some(Instant::now()), ..Stakes::default() }
+    }
+
+    /// The time this game has been played, over every session.
+    pub fn played(&self) -> Duration {
+        self.played_before + self.clock.map_or(Duration::ZERO, |c| c.elapsed())
     }
 
     pub fn saved(&self) -> SavedStakes {
@@ -141,6 +164,8 @@ impl Stakes {
             took_over: self.took_over.clone(),
             lost: self.lost,
             recorded: self.recorded,
+            played_ms: u64::try_from(self.played().as_millis()).unwrap_or(u64::MAX),
+            practice: self.practice,
         }
     }
 
@@ -152,6 +177,9 @@ impl Stakes {
             took_over: saved.took_over.clone(),
             lost: saved.lost,
             recorded: saved.recorded,
+            played_before: Duration::from_millis(saved.played_ms),
+            clock: Some(Instant::now()),
+            practice: saved.practice,
             ..Stakes::default()
         }
     }
@@ -240,6 +268,9 @@ impl Stakes {
             && !s.is_empty()
         {
             self.offer(s.len() as u32, &name);
+            if self.line.as_ref().is_none_or(|l| s.moves.len() < l.len()) {
+                self.line = Some(s.moves.clone());
+            }
         }
     }
 
@@ -289,7 +320,7 @@ impl Stakes {
         let past = game.move_limit().is_some_and(|l| game.moves_made() as u32 > l);
         let (was_solved, was_out) = self.seen;
         self.seen = (solved, out);
-        let ends = !self.recorded && (solved || out) && game.moves_made() > 0;
+        let ends = !self.recorded && !self.practice && (solved || out) && game.moves_made() > 0;
         Crossed {
             ended: ends.then_some(solved && !past),
             flooded: solved && !was_solved,

@@ -2,7 +2,10 @@
 //! par, moves over the optimum, the current and best winning streak, and assisted games (hints,
 //! a solver's moves) counted apart so they neither count as wins nor break a streak.
 //!
-//! They live in `stats.toml` beside the saved games, a versioned TOML file written atomically.
+//! They live in `stats.toml` beside the saved games, a versioned TOML file written atomically,
+//! with the progress through puzzle packs (`progress.rs`). Format 2 added that progress; a
+//! format 1 file loads as it is (no progress yet), and is written back as format 2, which an
+//! older floodit leaves alone rather than rewrite without the progress.
 //! Two floodits may finish games at once, so each update is made under a lock on `.stats.lock`:
 //! read, change, write. A damaged file is moved aside (and counting starts again); a file of a
 //! later format is left alone and nothing is counted into it.
@@ -15,7 +18,7 @@ use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The statistics format this floodit writes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 const FILE: &str = "stats.toml";
 const LOCK: &str = ".stats.lock";
 
@@ -44,7 +47,8 @@ impl Kind {
 
     /// "14x14 grid, 6 colours, fixed", or "path of 12, 4 colours, free".
     pub fn label(&self) -> String {
-        let one_row = self.topology.parse::<crate::model::Topology>().is_ok_and(|t| t.is_one_row());
+        let one_row =
+            self.topology.parse::<crate::model::Topology>().is_ok_and(floodit_core::model::Topology::is_one_row);
         let shape = if one_row {
             format!("{} of {}", self.topology, self.cols)
         } else {
@@ -159,6 +163,9 @@ pub struct Table {
     pub version: u32,
     #[serde(default, rename = "board")]
     pub rows: Vec<Row>,
+    /// The pack boards won, with their stars (`progress.rs`).
+    #[serde(default, rename = "pack_board", skip_serializing_if = "Vec::is_empty")]
+    pub pack_boards: Vec<super::progress::PackRecord>,
 }
 
 fn first_version() -> u32 {
@@ -220,7 +227,7 @@ impl Stats {
         let note = loaded.note(&path, FORMAT_VERSION);
         match loaded {
             Loaded::Ok(table) => Shown { table, note },
-            _ => Shown { table: Table { version: FORMAT_VERSION, rows: Vec::new() }, note },
+            _ => Shown { table: Table { version: FORMAT_VERSION, ..Table::default() }, note },
         }
     }
 
@@ -228,6 +235,21 @@ impl Stats {
     /// when the file was damaged (moved aside, counting starts again). A file of a later format
     /// is an error: nothing is counted into it.
     pub fn record(&self, finish: &Finish) -> Result<(Row, Option<String>), String> {
+        self.change(|table, now| table.count(finish, now), "this game is not counted")
+    }
+
+    /// Keeps a pack board's result, under the lock, as [`Stats::record`] counts a game: the
+    /// board's record as it now stands (none for a game lost), and a note as `record`'s.
+    pub fn record_pack(
+        &self,
+        result: &super::progress::PackResult,
+    ) -> Result<(Option<super::progress::PackRecord>, Option<String>), String> {
+        self.change(|table, now| table.star(result, now), "its stars are not kept")
+    }
+
+    /// Reads the file, applies `f` and writes it back, all under the lock (two floodits may
+    /// finish games at once). `refused` says what is lost when the file cannot be changed.
+    fn change<T>(&self, f: impl FnOnce(&mut Table, u64) -> T, refused: &str) -> Result<(T, Option<String>), String> {
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let lock_path = self.dir.join(LOCK);
         let lock = OpenOptions::new()
@@ -248,15 +270,15 @@ impl Stats {
         let mut table = match loaded {
             Loaded::Ok(t) => t,
             Loaded::Missing | Loaded::Damaged { moved: Ok(_), .. } => Table::default(),
-            _ => return Err(format!("{}: this game is not counted", note.unwrap_or_default())),
+            _ => return Err(format!("{}: {refused}", note.unwrap_or_default())),
         };
         table.version = FORMAT_VERSION;
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
-        let row = table.count(finish, now);
+        let out = f(&mut table, now);
         let text = toml::to_string(&table).map_err(|e| e.to_string())?;
         files::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("cannot write the statistics to {}: {e}", path.display()))?;
-        Ok((row, note))
+        Ok((out, note))
     }
 }
 
@@ -298,16 +320,17 @@ mod tests {
     #[test]
     fn the_file_round_trips_and_damage_is_moved_aside() {
         let (stats, dir) = temp("file");
-        assert_eq!(stats.read(), Shown { table: Table { version: 1, rows: vec![] }, note: None });
+        assert_eq!(stats.read(), Shown { table: Table { version: FORMAT_VERSION, ..Table::default() }, note: None });
         let (row, note) = stats.record(&finish(true, 21, Some(20), false)).unwrap();
         assert_eq!((row.wins, note), (1, None));
         let (row, _) = stats.record(&finish(false, 30, Some(20), false)).unwrap();
         assert_eq!((row.games, row.wins, row.streak), (2, 1, 0));
         let text = std::fs::read_to_string(stats.path()).unwrap();
-        assert!(text.starts_with("version = 1\n") && text.contains("[[board]]"), "{text}");
+        assert!(text.starts_with("version = 2\n") && text.contains("[[board]]"), "{text}");
+        assert!(!text.contains("pack_board"), "no progress, no section: {text}");
         assert_eq!(stats.read().table.rows, vec![row]);
 
-        std::fs::write(stats.path(), "version = 1\n[[board]]\nrows = \"many\"\n").unwrap();
+        std::fs::write(stats.path(), "version = 2\n[[board]]\nrows = \"many\"\n").unwrap();
         let (row, note) = stats.record(&finish(true, 20, Some(20), false)).unwrap();
         assert_eq!(row.games, 1, "counting starts again");
         assert!(note.unwrap().starts_with("a damaged stats.toml was kept as stats.toml.damaged-"));

@@ -24,6 +24,10 @@ pub enum Owner {
     Hint,
     /// One of the explorer's runs ([`crate::tui::explorer::runs`]).
     Run,
+    /// The review of the player's game ([`crate::tui::review`]).
+    Review,
+    /// The starting board's difficulty grade ([`crate::tui::grade`]).
+    Grade,
 }
 
 /// What a finished job sends back.
@@ -56,13 +60,26 @@ impl Running {
     }
 }
 
-/// One job handed to a [`Runner`]: the solver, the position, its control (limits, progress,
-/// cancel flag, shared with the app's [`Running`]) and where its answer goes.
+/// Work that is not one solver's run (the review of a game): it gets the job's control and
+/// answers as a solver would; what it finds on the way it shares by its own means.
+pub type Task = Box<dyn FnOnce(&Control) -> Result<Solution, SolveError> + Send>;
+
+/// What a job does.
+pub enum Work {
+    /// One solver on one position, its answer replayed ([`solver::run`]).
+    Solve {
+        solver: Arc<dyn Solver>,
+        problem: Problem,
+    },
+    Task(Task),
+}
+
+/// One job handed to a [`Runner`]: its work, its control (limits, progress, cancel flag,
+/// shared with the app's [`Running`]) and where its answer goes.
 pub struct Job {
     pub id: JobId,
     pub owner: Owner,
-    pub solver: Arc<dyn Solver>,
-    pub problem: Problem,
+    pub work: Work,
     pub control: Control,
     tx: Sender<JobResult>,
 }
@@ -70,10 +87,14 @@ pub struct Job {
 impl Job {
     /// Runs the solver here and sends its answer. Its time limit counts from now, not from when
     /// it was queued.
-    pub fn run(mut self) {
-        self.control.restart_clock();
-        let outcome = solver::run(self.solver.as_ref(), &self.problem, &self.control);
-        self.answer(outcome);
+    pub fn run(self) {
+        let Job { id, owner, work, mut control, tx } = self;
+        control.restart_clock();
+        let outcome = match work {
+            Work::Solve { solver, problem } => solver::run(solver.as_ref(), &problem, &control),
+            Work::Task(task) => task(&control),
+        };
+        let _ = tx.send(JobResult { id, owner, outcome });
     }
 
     /// Ends the job without running it, saying why.
@@ -141,11 +162,20 @@ impl Workers {
 
     /// Runs `solver` on `problem`, on the runner, for `owner`.
     pub fn solve(&mut self, owner: Owner, solver: Arc<dyn Solver>, problem: Problem, limits: Limits) -> Running {
+        self.start(owner, Work::Solve { solver, problem }, limits)
+    }
+
+    /// Runs `task` on the runner, for `owner`.
+    pub fn spawn(&mut self, owner: Owner, task: Task, limits: Limits) -> Running {
+        self.start(owner, Work::Task(task), limits)
+    }
+
+    fn start(&mut self, owner: Owner, work: Work, limits: Limits) -> Running {
         let id = self.next;
         self.next += 1;
         let control = Control::new(limits);
         let job = Running { id, control: control.clone() };
-        self.runner.start(Job { id, owner, solver, problem, control, tx: self.tx.clone() });
+        self.runner.start(Job { id, owner, work, control, tx: self.tx.clone() });
         self.running.push(job.clone());
         job
     }

@@ -35,8 +35,8 @@ fn dataset(dir: &Path, n: usize, size: usize, colours: u8) -> PathBuf {
     let mut out = String::new();
     for _ in 0..n {
         for _ in 0..size * size {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            out.push((b'a' + ((x >> 33) % colours as u64) as u8) as char);
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            out.push((b'a' + ((x >> 33) % u64::from(colours)) as u8) as char);
         }
         out.push('\n');
     }

@@ -154,7 +154,7 @@ fn bench_threads_are_capped_at_the_boards_and_cores() {
     let o = floodit(&["bench", PC19, "--limit", "3", "--threads", "5000", "--solver", "greedy", "--json"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     assert_eq!(v["threads"], cores.min(3));
     assert_eq!(v["boards"], 3);
     let help = String::from_utf8_lossy(&floodit(&["bench", "--help"]).stdout).into_owned();

@@ -1,6 +1,6 @@
 //! The app's integration tests (command line and terminal game), in one binary (one link
 //! instead of one per file).
-#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a test that cannot unwrap has failed, and says so by panicking")]
 
 mod batch;
 mod cli;
@@ -9,12 +9,17 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod fuzz;
+mod hardening;
 mod ilp_sat_cli;
 mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]
 mod serve_client;
 mod serve_daily;
+#[cfg(feature = "serve")]
+mod serve_daily_fair;
+#[cfg(feature = "serve")]
+mod serve_hardening;
 #[cfg(feature = "serve")]
 mod serve_harness;
 #[cfg(feature = "serve")]
@@ -34,6 +39,7 @@ mod tui_explorer;
 mod tui_hint;
 mod tui_measure;
 mod tui_race;
+mod tui_review;
 mod tui_saves;
 mod tui_screens;
 mod tui_sizes;

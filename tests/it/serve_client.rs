@@ -135,7 +135,7 @@ fn a_connection_that_does_not_log_in_is_cut() {
         let key = russh::keys::PrivateKeyWithHashAlg::new(std::sync::Arc::new(key), None);
         assert!(h.authenticate_publickey("late", key).await.is_err() || h.is_closed());
     });
-    server.wait_log(&["disconnect #1", "no game"]);
+    server.wait_log(&["disconnect #1", "login timeout (1 s)"]);
 }
 
 #[test]

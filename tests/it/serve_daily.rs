@@ -78,3 +78,28 @@ fn a_keyed_player_is_asked_for_a_name_once_and_a_guest_keeps_nothing() {
     assert!(guest.status.as_ref().unwrap().text.contains("guests are not on the leaderboard"));
     assert_eq!(results.rows(Date::today(), Date::today()).unwrap().len(), 1);
 }
+
+#[test]
+fn the_review_after_the_daily_adds_the_move_pattern_to_the_share_line() {
+    let results = Results::in_memory().unwrap();
+    let today = Date::today();
+    let daily = Daily::load(today, &results).unwrap();
+    let par = daily.par;
+    let mut app = build(&args(), daily, results.clone(), None, Some((80, 24))).unwrap();
+    solve(&mut app);
+    assert!(matches!(app.overlay, Overlay::Won));
+    update(&mut app, Action::Explorer(ExplorerAction::Review));
+    crate::tui_common::settle(&mut app);
+    // Every move of an optimal game kept par: the pattern is one `+` a move (ASCII mode).
+    let pattern = "+".repeat(par as usize);
+    let share = format!("floodit {today}: {par}/{par} [####] {pattern}");
+    assert_eq!(app.daily.as_ref().unwrap().share.as_deref(), Some(share.as_str()));
+    assert_eq!(app.status.as_ref().unwrap().text, format!("share: {share}"));
+    // Retry from the review is practice: flooding again keeps nothing and changes no result.
+    update(&mut app, Action::Explorer(ExplorerAction::StepToStart));
+    update(&mut app, Action::Explorer(ExplorerAction::Retry));
+    assert!(app.stakes.practice);
+    let line = &app.status.as_ref().unwrap().text;
+    assert!(line.contains("not today's result"), "{line}");
+    assert_eq!(results.result_of(&Player::Local, today).unwrap(), Some((par, false)));
+}

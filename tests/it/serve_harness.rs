@@ -74,6 +74,16 @@ impl Server {
     pub fn pid(&self) -> u32 {
         self.child.id()
     }
+
+    /// Stops the server with SIGTERM and waits for it to exit (10 s at most).
+    pub fn stop(&mut self) {
+        let _ = Command::new("kill").arg("-TERM").arg(self.child.id().to_string()).status();
+        let start = Instant::now();
+        while self.child.try_wait().ok().flatten().is_none() {
+            assert!(start.elapsed() < Duration::from_secs(10), "still running after SIGTERM");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
 }
 
 impl Drop for Server {
@@ -154,7 +164,7 @@ impl Term {
     pub async fn pump(&mut self, limit: Duration) -> bool {
         match tokio::time::timeout(limit, self.channel.wait()).await {
             Err(_) => true,
-            Ok(None) | Ok(Some(ChannelMsg::Close)) => {
+            Ok(None | Some(ChannelMsg::Close)) => {
                 self.closed = true;
                 false
             }

@@ -23,7 +23,7 @@ pub async fn login_as(addr: std::net::SocketAddr, user: &str, key: &PrivateKey) 
 /// The room code on a screen ("room ACDEFH").
 pub fn code_on(screen: &str) -> String {
     let at = screen.find("room ").map(|i| i + 5).unwrap_or_else(|| panic!("no room on the screen:\n{screen}"));
-    let code: String = screen[at..].chars().take_while(|c| c.is_ascii_uppercase()).collect();
+    let code: String = screen[at..].chars().take_while(char::is_ascii_uppercase).collect();
     assert_eq!(code.len(), 6, "{screen}");
     code
 }

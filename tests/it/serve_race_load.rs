@@ -67,9 +67,9 @@ async fn room(addr: std::net::SocketAddr, moves: Arc<Vec<u8>>, phases: Arc<Barri
         // The last move ends the race: the others' screens then open the compare view.
         let last = step + 1 == n * SEATS;
         let want = match () {
-            _ if last => "comparing".to_string(),
-            _ if k + 1 == n => format!("{n}/{n}"),
-            _ => format!("{} mv", k + 1),
+            () if last => "comparing".to_string(),
+            () if k + 1 == n => format!("{n}/{n}"),
+            () => format!("{} mv", k + 1),
         };
         let since = Instant::now();
         terms[mover].keys(&[b'0' + moves[k]]).await;

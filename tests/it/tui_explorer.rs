@@ -65,7 +65,8 @@ fn heuristic_view_shows_each_strategys_pick_and_the_chosen_ones_alternatives() {
     assert_eq!(a.explorer.panel, Panel::Family(Family::Heuristic));
     settle(&mut a);
     let s = shot(&a);
-    let heuristics: Vec<&str> = a.explorer.catalogue.family(Family::Heuristic).map(|l| l.name()).collect();
+    let heuristics: Vec<&str> =
+        a.explorer.catalogue.family(Family::Heuristic).map(floodit::tui::explorer::catalogue::Listed::name).collect();
     assert!(heuristics.len() > 1, "{heuristics:?}");
     for name in heuristics {
         assert!(s.contains(&format!(" {name} ")), "{name} is listed:\n{s}");
@@ -337,7 +338,7 @@ fn runs_for_positions_left_behind_are_cancelled() {
     // Leaving the view drops the runs it wanted, so nothing is left to wait for.
     press(&mut a, "fff");
     assert_eq!(a.explorer.panel, Panel::Facts);
-    assert!(a.explorer.runs.all().iter().all(|r| r.finished()));
+    assert!(a.explorer.runs.all().iter().all(floodit::tui::explorer::runs::Run::finished));
     settle(&mut a);
 }
 

@@ -612,7 +612,7 @@ fn statistics_count_a_finished_game_and_show_on_a_key() {
     t.keys("one", &["q"]);
     t.wait_for("one", "FLOODIT-EXIT=0");
     let file = std::fs::read_to_string(t.data.join("stats.toml")).unwrap();
-    assert!(file.starts_with("version = 1\n") && file.contains("wins = 1"), "{file}");
+    assert!(file.starts_with("version = 2\n") && file.contains("wins = 1"), "{file}");
 }
 
 /// With --ascii, the game's own boxes are ASCII through and through.
@@ -635,5 +635,29 @@ fn the_games_own_boxes_are_ascii_with_ascii() {
     t.keys("one", &["u", "u", "u", "u", "u", "u", "u", "1", "0", "1", "3", "0", "2", "4"]);
     assert_ascii_box(&t.wait_for("one", "+ Flooded, but lost "), "Flooded, but lost");
     t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
+}
+
+#[test]
+fn the_review_marks_a_lost_move() {
+    let Some(t) = Tmux::start("review") else { return };
+    t.run("one", "play tests/tui_fixtures/kunigami.toml");
+    t.wait_for("one", "Kunigami's 5x5");
+    // The optimum is 7 (1 0 1 3 0 2 4); playing 2 second loses a move, and the rest keeps par.
+    t.keys("one", &["1", "2", "0", "1", "3", "0", "2", "4"]);
+    let won = t.wait_for("one", "Flooded in 8 moves");
+    assert!(won.contains("e review"), "the win box offers the review:\n{won}");
+    t.keys("one", &["e"]);
+    let review = t.wait_for("one", "1 move lost: at 2");
+    let marked = review.lines().find(|l| l.contains(">  2")).unwrap_or_else(|| panic!("move 2 is shown:\n{review}"));
+    assert!(marked.contains('✗'), "move 2 is marked lost:\n{review}");
+    let first = review.lines().find(|l| l.contains("   1 ")).unwrap_or_else(|| panic!("move 1 is listed:\n{review}"));
+    assert!(first.contains('✓'), "move 1 kept par:\n{review}");
+    assert!(review.contains("Why"), "the move is explained:\n{review}");
+    // Retry: a practice game from before move 2.
+    t.keys("one", &["Enter"]);
+    let practice = t.wait_for("one", "practice (not counted)");
+    assert!(practice.contains("move 1 of 9"), "{practice}");
+    t.keys("one", &["C-c"]);
     t.wait_for("one", "FLOODIT-EXIT=0");
 }

@@ -104,6 +104,13 @@
 //! How the crate is laid out, and how to add a solver, is described in `docs/architecture.md`
 //! and `CONTRIBUTING.md` at the top of the repository.
 
+// Every public item says what it is: the core is the library the app, the tests and the
+// examples build on, and its API is read from rustdoc. An item that needs no docs is not public
+// (`pub(crate)`). CI runs clippy with `-D warnings`, so a missing doc fails there.
+#![warn(missing_docs)]
+// The core returns what it found and never writes to the terminal: printing is the app's job.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
 pub mod analysis;
 pub mod design;
 pub mod formats;

@@ -27,7 +27,7 @@ fn text(r: &Report, what: &str) -> String {
         "  moves      total {} over {} solved boards; proven lower bounds total {}\n",
         r.total_moves, r.solved, r.total_lower_bound
     );
-    let mb = |b: Option<u64>| b.map_or("-".to_string(), |b| format!("{:.1} MB", b as f64 / (1 << 20) as f64));
+    let mb = |b: Option<u64>| b.map_or("-".to_string(), |b| format!("{:.1} MB", b as f64 / f64::from(1 << 20)));
     out += &format!(
         "  cost       {:.1} s of solver time; largest search {}, largest process {}\n",
         r.total_millis / 1e3,

@@ -99,7 +99,7 @@ mod tests {
         for f in [Family::Heuristic, Family::Exact, Family::Polynomial] {
             assert!(c.family(f).all(|e| e.family() == f));
         }
-        assert_eq!(c.family(Family::Exact).next().map(|e| e.name()), Some("exact"));
+        assert_eq!(c.family(Family::Exact).next().map(super::Listed::name), Some("exact"));
         assert!(c.get("oracle").is_some() && c.get("nope").is_none());
     }
 

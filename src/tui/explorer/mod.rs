@@ -39,6 +39,8 @@ pub enum Mode {
     Step(Box<Stepper>),
     /// Solvers side by side.
     Compare(Box<Compare>),
+    /// The review of the player's game, at one of its moves.
+    Review(Box<crate::tui::review::Reviewing>),
 }
 
 #[derive(Clone, Debug)]
@@ -57,6 +59,9 @@ pub struct Explorer {
     pub scroll: Scroll,
     /// What the panel showed before the hint, to go back to when the hint is turned off.
     pub before_hint: Panel,
+    /// The proof view: the lower bound's parts drawn on the board (in the exact view, the
+    /// step-through and the review).
+    pub proof: bool,
 }
 
 impl Default for Explorer {
@@ -81,6 +86,7 @@ impl Explorer {
             compared: vec!["greedy".into(), "fast".into(), "exact".into()],
             scroll: Scroll::default(),
             before_hint: Panel::Facts,
+            proof: false,
         }
     }
 
@@ -169,6 +175,24 @@ impl Explorer {
         }
     }
 
+    pub fn reviewing(&self) -> Option<&crate::tui::review::Reviewing> {
+        match &self.mode {
+            Mode::Review(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// True when the screen shows what the proof view draws on: the exact view, a
+    /// step-through or the review.
+    pub fn shows_proof(&self) -> bool {
+        self.proof
+            && match &self.mode {
+                Mode::Play => self.panel == Panel::Family(Family::Exact),
+                Mode::Step(_) | Mode::Review(_) => true,
+                Mode::Compare(_) => false,
+            }
+    }
+
     pub fn compare(&self) -> Option<&Compare> {
         match &self.mode {
             Mode::Compare(c) => Some(c),
@@ -179,7 +203,7 @@ impl Explorer {
     /// The playback of the current mode, if it has one.
     pub fn playback(&self) -> Option<&playback::Playback> {
         match &self.mode {
-            Mode::Play => None,
+            Mode::Play | Mode::Review(_) => None,
             Mode::Step(s) => Some(&s.playback),
             Mode::Compare(c) => Some(&c.playback),
         }

@@ -23,7 +23,7 @@ pub fn limits(family: Family) -> Limits {
 
 /// Jobs run at once: one per core, at most four.
 pub fn max_parallel() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).clamp(1, 4)
+    std::thread::available_parallelism().map(std::num::NonZero::get).unwrap_or(1).clamp(1, 4)
 }
 
 #[derive(Clone, Debug)]
@@ -127,8 +127,11 @@ impl Runs {
         match &run.state {
             RunState::Running(job) => workers.cancel(job.id),
             RunState::Queued => {
-                run.state =
-                    RunState::Failed(SolveError::Stopped { reason: StopReason::Cancelled, lower_bound: None, nodes: 0 })
+                run.state = RunState::Failed(SolveError::Stopped {
+                    reason: StopReason::Cancelled,
+                    lower_bound: None,
+                    nodes: 0,
+                });
             }
             RunState::Done(_) | RunState::Failed(_) => {}
         }
@@ -185,7 +188,7 @@ impl Runs {
         let mut extra = finished.saturating_sub(KEEP_FINISHED);
         self.list.retain(|r| {
             let drop = extra > 0 && r.finished();
-            extra -= drop as usize;
+            extra -= usize::from(drop);
             !drop
         });
         // The oldest finished runs went first, so this one, the newest, is still there.

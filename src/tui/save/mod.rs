@@ -6,7 +6,7 @@
 pub mod files;
 mod slots;
 
-pub use slots::{Found, FoundState, Loaded, MAX_SLOTS, Scan, Slot, Store, newer_note, problem_note};
+pub use slots::{Found, FoundState, Loaded, MAX_SLOTS, Quota, Scan, Slot, Store, newer_note, problem_note};
 
 use super::stakes::{SavedStakes, Stakes};
 use crate::formats::{Puzzle, id};
@@ -83,7 +83,7 @@ impl SavedGame {
             source: puzzle.source.clone(),
             optimal: puzzle.optimal,
             id: id::encode(game.start(), game.mode(), game.move_limit()),
-            moves: game.history().iter().map(|p| [p.mv.cell as u32, p.mv.colour as u32]).collect(),
+            moves: game.history().iter().map(|p| [p.mv.cell as u32, u32::from(p.mv.colour)]).collect(),
             applied: game.moves_made(),
             stakes: Some(stakes.saved()),
         }
@@ -158,7 +158,9 @@ mod tests {
         assert_eq!((p2.title.as_str(), p2.optimal), ("small", Some(3)));
         assert_eq!(g2.board(), g.board());
         assert_eq!((g2.moves_made(), g2.history().len()), (1, 2));
-        assert_eq!(saved.stakes, Some(stakes.saved()));
+        // The time played goes on between the two calls.
+        let untimed = |s: SavedStakes| SavedStakes { played_ms: 0, ..s };
+        assert_eq!(saved.stakes.map(untimed), Some(untimed(stakes.saved())));
     }
 
     #[test]

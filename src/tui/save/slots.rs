@@ -27,6 +27,15 @@ const STEM: &str = "current-game";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Store {
     dir: PathBuf,
+    /// Tighter bounds than a local floodit's, for one of many players sharing a disk.
+    quota: Option<Quota>,
+}
+
+/// Bounds on one player's saves (`floodit serve`): how many, and how large each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quota {
+    pub slots: u32,
+    pub bytes: usize,
 }
 
 /// A slot this floodit holds: no other floodit can take it until this is dropped.
@@ -34,6 +43,8 @@ pub struct Store {
 pub struct Slot {
     number: u32,
     path: PathBuf,
+    /// The largest save this slot writes (a quota's), if bounded.
+    max_bytes: Option<usize>,
     _lock: File,
 }
 
@@ -108,7 +119,13 @@ fn name_of(slot: u32) -> String {
 
 impl Store {
     pub fn new(dir: impl Into<PathBuf>) -> Store {
-        Store { dir: dir.into() }
+        Store { dir: dir.into(), quota: None }
+    }
+
+    /// A store that keeps within `quota`; its messages name no path (the player does not
+    /// see the server's disk).
+    pub fn with_quota(dir: impl Into<PathBuf>, quota: Quota) -> Store {
+        Store { dir: dir.into(), quota: Some(quota) }
     }
 
     pub fn dir(&self) -> &Path {
@@ -138,12 +155,14 @@ impl Store {
             Err(TryLockError::Error(e)) if e.kind() == ErrorKind::Unsupported => {}
             Err(TryLockError::Error(e)) => return Err(format!("cannot lock {}: {e}", lock_path.display())),
         }
-        Ok(Some(Slot { number: slot, path: self.path(slot), _lock: file }))
+        let max_bytes = self.quota.map(|q| q.bytes);
+        Ok(Some(Slot { number: slot, path: self.path(slot), max_bytes, _lock: file }))
     }
 
     /// An empty slot for a new game: the first that no saved game fills and no floodit holds.
     pub fn claim(&self) -> Result<Slot, String> {
-        for n in 1..=MAX_SLOTS {
+        let most = self.quota.map_or(MAX_SLOTS, |q| q.slots.min(MAX_SLOTS));
+        for n in 1..=most {
             if exists(&self.path(n)) {
                 continue;
             }
@@ -153,6 +172,9 @@ impl Store {
             {
                 return Ok(slot);
             }
+        }
+        if self.quota.is_some() {
+            return Err(format!("cannot save this game: you have {most} saved games, the most kept per player"));
         }
         Err(format!(
             "cannot save this game: all {MAX_SLOTS} save slots in {} hold games (o lists them, d discards one)",
@@ -173,7 +195,7 @@ impl Store {
             }
         };
         let mut slots: Vec<u32> = list
-            .filter_map(|e| e.ok())
+            .filter_map(std::result::Result::ok)
             .filter_map(|e| e.file_name().to_str().and_then(slot_of))
             .filter(|&n| Some(n) != own)
             .collect();
@@ -257,8 +279,18 @@ impl Slot {
     /// Writes `game` atomically.
     pub fn save(&self, game: &SavedGame) -> Result<(), String> {
         let text = toml::to_string(game).map_err(|e| e.to_string())?;
-        write_atomically(&self.path, text.as_bytes())
-            .map_err(|e| format!("cannot save the game in {}: {e}", self.path.display()))
+        if let Some(most) = self.max_bytes.filter(|&m| text.len() > m) {
+            return Err(format!(
+                "cannot save this game: its save takes {} KB, more than the {} KB kept per game",
+                text.len().div_ceil(1024),
+                most / 1024
+            ));
+        }
+        write_atomically(&self.path, text.as_bytes()).map_err(|e| match self.max_bytes {
+            // A server's player is told what failed, not where.
+            Some(_) => format!("cannot save the game: {}", e.kind()),
+            None => format!("cannot save the game in {}: {e}", self.path.display()),
+        })
     }
 
     /// Removes the save (a finished or discarded game).

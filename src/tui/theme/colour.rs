@@ -147,7 +147,7 @@ fn indexed_rgb(i: u8) -> (u8, u8, u8) {
 }
 
 fn distance((r1, g1, b1): (u8, u8, u8), (r2, g2, b2): (u8, u8, u8)) -> u32 {
-    let d = |a: u8, b: u8| (a as i32 - b as i32).pow(2) as u32;
+    let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2) as u32;
     // Weighted towards green, as the eye is.
     2 * d(r1, r2) + 4 * d(g1, g2) + 3 * d(b1, b2)
 }
@@ -200,7 +200,7 @@ pub fn alike(a: Color, b: Color) -> bool {
 /// Black or white, whichever reads better on `bg`.
 pub fn contrast(bg: Color) -> Color {
     match approx_rgb(bg) {
-        Some((r, g, b)) if 299 * r as u32 + 587 * g as u32 + 114 * b as u32 > 140_000 => Color::Black,
+        Some((r, g, b)) if 299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b) > 140_000 => Color::Black,
         _ => Color::White,
     }
 }

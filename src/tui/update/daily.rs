@@ -62,11 +62,47 @@ fn submit_name(app: &mut App) {
     }
 }
 
+/// The session's first line: who the player is to the leaderboard (see
+/// [`crate::tui::daily::DailyState::greeting`]), before anything else said at the start.
+pub fn greet(app: &mut App) {
+    let Some(line) = app.daily.as_ref().and_then(super::super::daily::DailyState::greeting) else { return };
+    let text = match app.status.take() {
+        Some(before) => format!("{line}; {}", before.text),
+        None => line,
+    };
+    app.say(Tone::Info, text);
+}
+
 /// The board was just flooded: keeps the result when it is the day's, says how it went, and
 /// asks a player with a key but no name for one.
 pub(super) fn keep_result(app: &mut App) {
-    let (assisted, ascii) = (app.stakes.assisted(), app.look.ascii);
-    let Some(kept) = app.daily.as_mut().and_then(|d| d.keep(&app.game, assisted, ascii)) else { return };
+    // A practice game (a retry from the review) is never the day's result.
+    if app.stakes.practice {
+        return;
+    }
+    let (assisted, played, ascii) = (app.stakes.assisted(), app.stakes.played(), app.look.ascii);
+    let Some(kept) = app.daily.as_mut().and_then(|d| d.keep(&app.game, assisted, played, ascii)) else { return };
+    tell(app, kept);
+}
+
+/// A result that waited for the database was written, or given up on: says which.
+pub(super) fn result_answered(app: &mut App) {
+    let Some(kept) = app.daily.as_mut().and_then(super::super::daily::DailyState::poll) else { return };
+    tell(app, kept);
+}
+
+/// Help was had: on the day's board, the day's result counts as assisted whatever game it
+/// comes from.
+pub(super) fn helped(app: &mut App) {
+    let Some(d) = &mut app.daily else { return };
+    if let Err(e) = d.note_help(&app.game) {
+        app.say(Tone::Warn, format!("the help was not noted: {e}"));
+    }
+}
+
+fn tell(app: &mut App, kept: Kept) {
+    // The review is offered once the result is kept: it adds the move pattern to the share line.
+    let e = app.look.key_of(Context::Ending, &Action::Explorer(crate::tui::action::ExplorerAction::Review));
     match kept {
         Kept::New { share, unnamed: true } => {
             app.say(Tone::Good, share);
@@ -74,12 +110,16 @@ pub(super) fn keep_result(app: &mut App) {
         }
         Kept::New { share, unnamed: false } => {
             let b = app.look.key_of(Context::Ending, &Action::Daily(DailyAction::Leaderboard));
-            app.say(Tone::Good, format!("{share}  ({b}: leaderboard)"));
+            app.say(Tone::Good, format!("{share}  ({b}: leaderboard, {e}: review)"));
         }
-        Kept::Already { share, moves } => {
-            app.say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept"))
+        Kept::Already { share, moves } => app
+            .say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept ({e}: review)")),
+        Kept::Guest { share } => {
+            app.say(Tone::Info, format!("{share}; guests are not on the leaderboard ({e}: review)"));
         }
-        Kept::Guest { share } => app.say(Tone::Info, format!("{share}; guests are not on the leaderboard")),
         Kept::Failed { error } => app.say(Tone::Warn, format!("the result was not kept: {error}")),
+        Kept::Queued { share } => {
+            app.say(Tone::Info, format!("{share}; the results are busy: yours is kept as soon as they free"));
+        }
     }
 }

@@ -22,16 +22,36 @@ use std::time::Instant;
 /// Applies one of the explorer's actions.
 pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events) {
     // What the panel shows changes: it starts at its top, and what it wants may change.
-    if matches!(action, A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back) {
+    if matches!(
+        action,
+        A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back | A::Review | A::Retry
+    ) {
         app.explorer.scroll = Scroll::default();
     }
     if matches!(
         action,
-        A::NextFamily | A::NextAlgorithm | A::Hint | A::RunOrCancel | A::StepThrough | A::StartCompare | A::Back
+        A::NextFamily
+            | A::NextAlgorithm
+            | A::Hint
+            | A::RunOrCancel
+            | A::StepThrough
+            | A::StartCompare
+            | A::Back
+            | A::Review
     ) {
         events.push_back(Event::PanelChanged);
     }
+    // The review has its own moves to step through.
+    if matches!(app.explorer.mode, Mode::Review(_))
+        && matches!(action, A::Step(_) | A::StepToStart | A::StepToEnd | A::ToggleAutoplay | A::Speed(_))
+    {
+        super::review::step(app, action);
+        return;
+    }
     match action {
+        A::Review => super::review::open(app),
+        A::Retry => super::review::retry(app, events),
+        A::ToggleProof => toggle_proof(app),
         A::NextFamily => next_family(app),
         A::NextAlgorithm => next_algorithm(app),
         A::RunOrCancel => run_or_cancel(app),
@@ -55,10 +75,11 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
         A::StepToEnd => playback(app, |p, _| {
             p.jump(p.len);
         }),
-        A::ToggleAutoplay => playback(app, |p, now| p.toggle(now)),
+        A::ToggleAutoplay => playback(app, super::super::explorer::playback::Playback::toggle),
         A::Speed(by) => playback(app, |p, now| p.speed_by(by, now)),
         A::TakeOver => take_over(app, events),
         A::Back => {
+            super::review::leave(app);
             app.explorer.mode = Mode::Play;
             app.say(Tone::Info, "back to your game, as you left it");
         }
@@ -70,14 +91,29 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
     }
 }
 
+/// `w`: the proof view on or off, and where it shows.
+fn toggle_proof(app: &mut App) {
+    let ex = &mut app.explorer;
+    ex.proof = !ex.proof;
+    let text = match (ex.proof, ex.shows_proof()) {
+        (false, _) => "proof view off".to_string(),
+        (true, true) => "proof view: the digits on the board are each cell's distance in moves; the panel says why no shorter solution exists".to_string(),
+        (true, false) => {
+            let f = key(app, A::NextFamily);
+            format!("proof view on: it shows in the exact view ({f}), a step-through and the review")
+        }
+    };
+    app.say(Tone::Info, text);
+}
+
 /// What a first look at solutions costs, added to what `f`, `p` and `v` say: as the hint says
 /// it, so that no game becomes assisted without a word (the daily puzzle's result above all).
 fn assist_note(app: &App) -> &'static str {
     let shows = app.explorer.family().is_some() || !matches!(app.explorer.mode, Mode::Play);
     match () {
-        _ if !shows || app.stakes.assisted() || app.stakes.recorded => "",
-        _ if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) => "; today's result: assisted",
-        _ => "; assisted from now on",
+        () if !shows || app.stakes.assisted() || app.stakes.recorded => "",
+        () if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) => "; today's result: assisted",
+        () => "; assisted from now on",
     }
 }
 
@@ -292,7 +328,7 @@ fn start_compare(app: &mut App) {
 fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
     let now = Instant::now();
     match &mut app.explorer.mode {
-        Mode::Play => {}
+        Mode::Play | Mode::Review(_) => {}
         Mode::Step(s) => {
             change(&mut s.playback, now);
             s.sync();
@@ -327,7 +363,7 @@ fn take_over(app: &mut App, events: &mut Events) {
 /// The timer: takes autoplay's step when it is due. True if the board changed.
 pub(super) fn autoplay(app: &mut App, now: Instant) -> bool {
     match &mut app.explorer.mode {
-        Mode::Play => false,
+        Mode::Play | Mode::Review(_) => false,
         Mode::Step(s) => {
             let moved = s.playback.tick(now);
             s.sync();
@@ -371,6 +407,7 @@ pub(super) fn run_finished(app: &mut App, result: &JobResult, events: &mut Event
 /// help).
 pub(super) fn reset(app: &mut App) {
     app.explorer.scroll = Scroll::default();
+    super::review::leave(app);
     app.explorer.runs.clear(&mut app.workers);
     app.explorer.mode = Mode::Play;
     app.explorer.follow_exact = false;
@@ -438,11 +475,14 @@ fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Pr
         },
         Mode::Compare(c) => {
             for lane in c.lanes.iter().filter(|l| l.person.is_none()) {
-                let family = ex.catalogue.get(&lane.solver).map_or(Family::Heuristic, |l| l.family());
+                let family = ex
+                    .catalogue
+                    .get(&lane.solver)
+                    .map_or(Family::Heuristic, super::super::explorer::catalogue::Listed::family);
                 wanted.push((lane.solver.clone(), family, c.problem.clone()));
             }
         }
-        Mode::Play | Mode::Step(_) => {}
+        Mode::Play | Mode::Step(_) | Mode::Review(_) => {}
     }
     wanted
 }

@@ -104,6 +104,7 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
             }
         }
         Action::ListOpen => games::open_picked(app, events),
+        Action::NextInPack => games::open_next_in_pack(app, events),
         Action::ListDiscard => games::discard_picked(app),
         Action::ResumeAccept => {
             if let Overlay::Resume(offer) = std::mem::replace(&mut app.overlay, Overlay::None) {
@@ -135,6 +136,12 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
 /// Esc: closes what is open, else cancels what waits (a pending confirmation, a free-mode
 /// pick); it never leaves the game.
 fn close(app: &mut App) {
+    // From a pack's boards, back to the packs.
+    if let Overlay::Picker(p) = &mut app.overlay
+        && p.leave_pack()
+    {
+        return;
+    }
     if !matches!(app.overlay, Overlay::None) {
         app.overlay = Overlay::None;
     } else if app.confirm.take().is_some() {
@@ -172,6 +179,14 @@ fn play(app: &mut App, mv: Move, events: &mut Events) {
             let (n, u) =
                 (app.look.key_of(Context::Game, &Action::NewGame), app.look.key_of(Context::Game, &Action::Undo));
             app.say(Tone::Info, format!("solved already: {n} for a new game, {u} to undo"));
+        }
+        Err(MoveError::TooManyMoves(max)) => {
+            let (n, u) =
+                (app.look.key_of(Context::Game, &Action::NewGame), app.look.key_of(Context::Game, &Action::Undo));
+            app.say(
+                Tone::Warn,
+                format!("a game on this board holds at most {max} moves: {u} undoes, {n} starts a new one"),
+            );
         }
         Err(e) => app.say(Tone::Warn, e.to_string()),
     }
@@ -247,7 +262,7 @@ fn move_cursor(app: &mut App, d: Dir) {
         Dir::Right => (0, 1),
     };
     let wraps = g.topology().wraps();
-    let (mut r, mut c) = (app.cursor.row as i64, app.cursor.col as i64);
+    let (mut r, mut c) = (i64::from(app.cursor.row), i64::from(app.cursor.col));
     // Step over holes; stop at the edge (or wrap round on cylinders and cycles).
     for _ in 0..rows.max(cols) {
         r += dr;

@@ -7,7 +7,8 @@ use crate::tui::action::{Action, DialogKey};
 use crate::tui::app::{App, Offer, Optimum, Origin, Overlay, Tone};
 use crate::tui::keymap::Context;
 use crate::tui::new_game::{Field, Refusal, Request};
-use crate::tui::picker::{Entry, Picker};
+use crate::tui::packs::{self, PackPlay};
+use crate::tui::picker::{Entry, PackEntry, Picker};
 use crate::tui::save::{Loaded, problem_note};
 use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
 
@@ -85,17 +86,42 @@ fn needs_confirming(app: &mut App, action: Action) -> bool {
 }
 
 pub(super) fn open_picker(app: &mut App) {
-    let own = app.slot.as_ref().map(|s| s.number());
+    let own = app.slot.as_ref().map(crate::tui::save::Slot::number);
     let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
-    let p = Picker::open(scan.found, &app.options.files, app.options.puzzles_dir.as_deref());
+    let dir = app.options.puzzles_dir.as_deref();
+    let packs = match packs::root(dir).filter(|r| r.is_dir()) {
+        Some(root) => PackEntry::list(&root, &read_table(app)),
+        None => Vec::new(),
+    };
+    let mut p = Picker::with_packs(scan.found, packs, &app.options.files, dir);
+    // Over SSH the server's files are not the player's: no directory, no setting of the
+    // operator's is named.
+    if app.options.remote {
+        p.source = "your saved games (puzzle files are not offered over SSH)".into();
+    }
     app.overlay = Overlay::Picker(p);
     if let Some(note) = scan.notes.first() {
         app.say(Tone::Warn, note.clone());
     }
 }
 
+/// The statistics as they are now (the progress through packs is kept with them).
+fn read_table(app: &App) -> crate::tui::stats::Table {
+    app.options.stats.as_ref().map(|s| s.read().table).unwrap_or_default()
+}
+
 pub(super) fn open_picked(app: &mut App, events: &mut Events) {
-    let Overlay::Picker(p) = &app.overlay else { return };
+    let Overlay::Picker(p) = &mut app.overlay else { return };
+    if p.inside.is_some() {
+        let Some((pack, index)) = p.current_board() else { return };
+        if !needs_confirming(app, Action::ListOpen) {
+            open_pack_board(app, pack, index, events);
+        }
+        return;
+    }
+    if matches!(p.current(), Some(Entry::Pack(_))) && p.enter_pack() {
+        return;
+    }
     let Some(entry) = p.current().cloned() else {
         app.say(Tone::Info, "no puzzles to open");
         return;
@@ -108,6 +134,8 @@ pub(super) fn open_picked(app: &mut App, events: &mut Events) {
         return;
     }
     match entry {
+        // A pack that loaded was opened above; one that did not is disabled.
+        Entry::Pack(_) => {}
         Entry::Saved(found) => {
             if resume(app, found.slot, events) {
                 app.overlay = Overlay::None;
@@ -122,6 +150,40 @@ pub(super) fn open_picked(app: &mut App, events: &mut Events) {
             let kept = set_game(app, puzzle, game, Origin::File(file.path), stakes, events);
             app.say(Tone::Info, format!("opened {title}{kept}"));
         }
+    }
+}
+
+/// Plays board `index` of `pack` with its own move limit (whatever slack was asked for: the
+/// pack's limits are part of its ladder); its win earns stars.
+fn open_pack_board(app: &mut App, pack: std::sync::Arc<crate::formats::pack::Pack>, index: usize, events: &mut Events) {
+    let Some(board) = pack.puzzles.get(index) else { return };
+    let puzzle = board.puzzle.clone();
+    let path = pack.dir.join(&board.file);
+    app.overlay = Overlay::None;
+    let game = puzzle.game();
+    let stakes = Stakes::new(None, DEFAULT_SLACK, &game);
+    let kept = set_game(app, puzzle, game, Origin::File(path), stakes, events);
+    let table = app.options.stats.as_ref().map(|s| s.read().table);
+    let play = PackPlay::new(pack, index, table.as_ref());
+    let text = format!("opened {}, board {}{kept}", play.pack.manifest.title, play.place());
+    app.pack = Some(play);
+    app.say(Tone::Info, text);
+}
+
+/// The win box's key: the next board of the pack not won yet.
+pub(super) fn open_next_in_pack(app: &mut App, events: &mut Events) {
+    let next = app.pack.as_ref().and_then(|p| p.next.map(|i| (p.pack.clone(), i)));
+    let Some((pack, index)) = next else {
+        let text = match &app.pack {
+            None => "this board is not from a pack",
+            Some(p) if p.earned.is_none() => "the next board is offered once this one is won",
+            Some(_) => "every board of this pack is won",
+        };
+        app.say(Tone::Info, text);
+        return;
+    };
+    if !needs_confirming(app, Action::NextInPack) {
+        open_pack_board(app, pack, index, events);
     }
 }
 
@@ -241,7 +303,7 @@ pub(super) fn set_game(
 /// moved aside and saves of a later format kept.
 pub fn greet_saved_games(app: &mut App, offer: bool) {
     let Some(store) = &app.options.store else { return };
-    let scan = store.scan(app.slot.as_ref().map(|s| s.number()));
+    let scan = store.scan(app.slot.as_ref().map(crate::tui::save::Slot::number));
     let waiting = scan.resumable().count();
     if let Some(note) = scan.notes.first() {
         app.say(Tone::Warn, note.clone());

@@ -15,7 +15,9 @@ mod game;
 mod games;
 mod race;
 mod react;
+mod review;
 
+pub use daily::greet as greet_daily;
 pub use event::Event;
 pub use games::greet_saved_games;
 
@@ -99,7 +101,11 @@ fn tick(app: &mut App, events: &mut Events) {
             events.push_back(Event::Assisted(super::stakes::Help::Hints));
         }
     }
-    if app.busy() {
+    if app.daily.as_ref().is_some_and(super::daily::DailyState::waiting) {
+        daily::result_answered(app);
+        events.push_back(Event::ScreenChanged);
+    }
+    if review::refresh(app) || app.busy() {
         events.push_back(Event::ScreenChanged);
     }
     race::tick(app, events);

@@ -6,8 +6,9 @@ use super::super::explorer::{Mode, Panel};
 use super::super::hint::Hint;
 use super::super::stakes::Help;
 use super::super::worker::{JobResult, Owner};
-use super::{Event, Events, daily, explorer, race};
-use crate::model::Components;
+use super::{Event, Events, daily, explorer, race, review};
+use crate::analysis::replay_from_larger;
+use crate::model::{Components, Mode as GameMode, Move};
 use crate::solver::{Problem, SolveError};
 
 pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
@@ -31,7 +32,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             follow_hint(app, events);
             explorer_help(app, events);
         }
-        Event::GameEnded { won } => record(app, *won),
+        Event::GameEnded { won } => {
+            record(app, *won);
+            pack_stars(app, *won);
+        }
         // In a race the race panel shows the finish, and a race never counts as the daily result.
         Event::Flooded if app.race.is_some() => race::finished(app),
         Event::Flooded => {
@@ -40,7 +44,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         }
         Event::OutOfMoves if app.race.is_some() => race::finished(app),
         Event::OutOfMoves => app.overlay = Overlay::OutOfMoves,
-        Event::Assisted(help) => app.unsaved |= app.stakes.assist(*help),
+        Event::Assisted(help) => {
+            app.unsaved |= app.stakes.assist(*help);
+            daily::helped(app);
+        }
         Event::JobFinished(result) => {
             match result.owner {
                 Owner::Optimum => {
@@ -50,7 +57,11 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
                 Owner::Limit => app.stakes.file(result),
                 Owner::Hint => hint_answered(app, result, events),
                 Owner::Run => explorer::run_finished(app, result, events),
+                Owner::Review => review::finished(app, result),
+                Owner::Grade => app.grade.file(result),
             }
+            // The optimum may have come: the grade builds on it.
+            follow_grade(app);
             // The job's core is free: a queued run may start.
             explorer::pump(app);
             // Any answer from the start may lower the move limit.
@@ -59,6 +70,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         Event::OptimumProven { moves, solver, millis } => {
             proven(app, *moves, solver, *millis);
             race::share_optimum(app);
+            follow_grade(app);
         }
         Event::ScreenChanged => {}
     }
@@ -95,6 +107,21 @@ fn record(app: &mut App, won: bool) {
     }
 }
 
+/// Grades the starting board once its optimum is known.
+fn follow_grade(app: &mut App) {
+    let game = &app.game;
+    app.grade.follow(&app.optimum, || Problem::new(game.start().clone(), game.mode()), &mut app.workers);
+}
+
+/// A pack board's result earns stars (kept with the statistics), and the next board to play.
+fn pack_stars(app: &mut App, won: bool) {
+    let (moves, par, assisted) = (app.game.moves_made() as u32, app.optimum_moves(), app.stakes.assisted());
+    let Some(play) = &mut app.pack else { return };
+    if let Some(note) = play.finish(won, moves, par, assisted, app.options.stats.as_ref()) {
+        app.say(Tone::Warn, note);
+    }
+}
+
 /// The explorer's solutions count as help while the screen shows them: a solver family's
 /// panel, a step-through or a comparison.
 fn explorer_help(app: &App, events: &mut Events) {
@@ -111,15 +138,44 @@ fn follow_hint(app: &mut App, events: &mut Events) {
     if here.is_some() && app.hint.as_ref().map(|h| &h.problem) == here.as_ref() {
         return;
     }
-    if let Some(old) = app.hint.take() {
+    let old = app.hint.take();
+    if let Some(old) = &old {
         old.cancel(&mut app.workers);
     }
     let Some(here) = here else { return };
-    let hint = Hint::start(here, &app.explorer, app.components, &mut app.workers);
+    let known = known_line(app, old.as_ref(), &here);
+    let hint = Hint::start(here, &app.explorer, app.components, known, &mut app.workers);
     if hint.shows_move() {
         events.push_back(Event::Assisted(Help::Hints));
     }
     app.hint = Some(hint);
+}
+
+/// The best solution the game knows from `here` without searching: the last hint's line with
+/// its move played, or the move limit's line from the start, replayed from here (in Flood-It a
+/// line floods any position whose region contains the one it was found for, in no more moves,
+/// so the hint never follows a worse line than the game knows). The hint checks that it floods.
+fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move>, String)> {
+    let mut lines: Vec<(Vec<Move>, String)> = Vec::new();
+    if let Some((line, by)) = old.and_then(Hint::best_line) {
+        match here.mode {
+            GameMode::Fixed { pivot } => {
+                lines.push((replay_from_larger(&here.board, pivot, &line), format!("{by}'s line")));
+            }
+            GameMode::Free => lines.push((line[1..].to_vec(), format!("{by}'s line"))),
+        }
+    }
+    if let (Some(line), GameMode::Fixed { pivot }) = (&app.stakes.line, here.mode) {
+        let by = match &app.stakes.upper {
+            Some((moves, by)) if *moves as usize == line.len() => format!("{by}'s line from the start"),
+            _ => "the move limit's line from the start".to_string(),
+        };
+        lines.push((replay_from_larger(&here.board, pivot, line), by));
+    }
+    lines
+        .into_iter()
+        .filter(|(line, _)| !line.is_empty() && crate::solver::verify(here, line).is_ok())
+        .min_by_key(|(line, _)| line.len())
 }
 
 fn hint_answered(app: &mut App, result: &JobResult, events: &mut Events) {
@@ -151,7 +207,10 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
                 app.stakes.offer(s.len() as u32, "exact search, unproven");
             }
             Optimum::Unknown {
-                why: format!("search stopped: {}", s.stopped.map(|r| r.describe()).unwrap_or("not proven")),
+                why: format!(
+                    "search stopped: {}",
+                    s.stopped.map(floodit_core::solver::StopReason::describe).unwrap_or("not proven")
+                ),
                 at_least: s.lower_bound,
             }
         }

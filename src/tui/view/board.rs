@@ -32,7 +32,7 @@ pub fn geom(app: &App, area: Rect, framed: bool) -> BoardGeom {
     let game = app.shown_game();
     let g = game.board().graph();
     let focus = match app.explorer.mode {
-        ExMode::Step(_) => g.pos(game.mode().pivot().unwrap_or(0)),
+        ExMode::Step(_) | ExMode::Review(_) => g.pos(game.mode().pivot().unwrap_or(0)),
         _ => app.cursor,
     };
     board_geom(if framed { inner(area) } else { area }, g, focus)
@@ -49,6 +49,8 @@ enum Mark {
     Cursor,
     Picked,
     Pivot,
+    /// The proof view: the cell's distance from the flooded region.
+    Label(char),
     /// A solver's explanation of the next move points at it.
     Marked,
     /// It joined the played area in the step just shown.
@@ -64,6 +66,7 @@ impl Mark {
             Mark::Cursor => (['[', ']'], '+'),
             Mark::Picked => (['*', '*'], '*'),
             Mark::Pivot => ([c(Sym::PivotLeft), c(Sym::PivotRight)], '@'),
+            Mark::Label(ch) => ([ch, ' '], ch),
             Mark::Marked => ([c(Sym::MarkLeft), c(Sym::MarkRight)], '!'),
             Mark::Gained => (['+', '+'], '+'),
             Mark::Region => ([c(Sym::Region); 2], c(Sym::Region)),
@@ -79,6 +82,8 @@ pub struct Marks {
     pub picked: BitSet,
     pub marked: BitSet,
     pub gained: BitSet,
+    /// The proof view's label of each cell (empty: none).
+    pub labels: Vec<Option<char>>,
 }
 
 impl Marks {
@@ -90,7 +95,15 @@ impl Marks {
             Some(p) if !game.is_solved() => cells(game, p),
             _ => BitSet::new(n),
         };
-        Marks { cursor: None, pivot, region, picked: BitSet::new(n), marked: BitSet::new(n), gained: BitSet::new(n) }
+        Marks {
+            cursor: None,
+            pivot,
+            region,
+            picked: BitSet::new(n),
+            marked: BitSet::new(n),
+            gained: BitSet::new(n),
+            labels: Vec::new(),
+        }
     }
 
     /// Also the cells the last applied move gained (when stepping through a solution).
@@ -117,9 +130,26 @@ impl Marks {
         self
     }
 
-    /// The marks of the main board: the player's cursor and pick, or a step-through's.
+    /// The marks of the main board: the player's cursor and pick, or a step-through's, or the
+    /// review's; with the proof view, each cell's distance.
     pub fn of_app(app: &App) -> Marks {
+        let mut marks = Marks::of_mode(app);
+        if app.explorer.shows_proof() {
+            marks.labels = super::panel::proof::labels(&crate::solver::Problem::from_game(app.shown_game()));
+        }
+        marks
+    }
+
+    fn of_mode(app: &App) -> Marks {
         match &app.explorer.mode {
+            ExMode::Review(r) => {
+                // The move judged: the cells it took in.
+                let m = Marks::plain(&r.game);
+                match r.reviewer.moves().get(r.at) {
+                    Some(&mv) => m.with_marked(&super::panel::gained_by(r.game.board(), mv)),
+                    None => m,
+                }
+            }
             ExMode::Step(s) => {
                 // The step just shown gained cells (none before the first step); the next move
                 // points at the cells its explanation marks, or else at those it would flood.
@@ -149,6 +179,8 @@ impl Marks {
             Some(Mark::Picked)
         } else if self.pivot == Some(cell) {
             Some(Mark::Pivot)
+        } else if let Some(&Some(ch)) = self.labels.get(cell) {
+            Some(Mark::Label(ch))
         } else if self.marked.contains(cell) {
             Some(Mark::Marked)
         } else if self.gained.contains(cell) {
@@ -172,9 +204,11 @@ impl Widget for BoardView<'_> {
             draw(look, game, &marks, &geom, buf);
             return;
         }
-        let title = match app.explorer.stepper() {
-            Some(s) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
-            None => " Board ".to_string(),
+        let title = match (app.explorer.stepper(), app.explorer.reviewing()) {
+            (Some(s), _) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
+            (_, Some(r)) if r.at < r.len() => format!(" Board: before move {} ", r.at + 1),
+            (_, Some(_)) => " Board: after the last move ".to_string(),
+            _ => " Board ".to_string(),
         };
         let mut block = pane(look, title);
         if geom.scrolled() {
@@ -230,7 +264,7 @@ fn draw_cell(look: &Look, glyphs: bool, buf: &mut Buffer, rect: Rect, colour: u8
         let s = match m {
             Mark::Cursor => ui.cursor,
             Mark::Picked => ui.picked,
-            Mark::Pivot | Mark::Gained => ui.pivot,
+            Mark::Pivot | Mark::Gained | Mark::Label(_) => ui.pivot,
             Mark::Marked => ui.highlight,
             Mark::Region => ui.region,
         };

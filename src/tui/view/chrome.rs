@@ -41,7 +41,10 @@ impl Widget for TitleBar<'_> {
             ExMode::Compare(c) => {
                 format!("comparing {}{sep}step {}/{}{sep}", c.lanes.len(), c.playback.pos, c.playback.len)
             }
+            ExMode::Review(r) => format!("review {}/{}{sep}", (r.at + 1).min(r.len()), r.len()),
         };
+        // A retry from the review is practice: never counted, and it says so.
+        let doing = if app.stakes.practice { format!("practice (not counted){sep}{doing}") } else { doing };
         // The moves always show; the title gives way (with an ellipsis) when the line is short.
         let right = Span::styled(format!("{doing}{mode}{moves} "), ui.dim);
         let right_w = (right.width() as u16).min(area.width);

@@ -68,9 +68,9 @@ impl Widget for DialogView<'_> {
             let label_style = if focused { ui.title } else { ui.dim };
             let value = shown(d, f, value_w);
             let value_style = match () {
-                _ if !d.in_use(f) => ui.dim,
-                _ if focused => ui.text.add_modifier(Modifier::BOLD),
-                _ => ui.text,
+                () if !d.in_use(f) => ui.dim,
+                () if focused => ui.text.add_modifier(Modifier::BOLD),
+                () => ui.text,
             };
             let mut spans = vec![
                 Span::styled(marker, ui.key),

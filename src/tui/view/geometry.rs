@@ -114,7 +114,9 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
         colours: board.num_colours(),
         cells: board.len(),
         // Solver views and step-throughs have more to say than the board facts.
-        exploring: app.explorer.panel != Panel::Facts || app.explorer.stepper().is_some(),
+        exploring: app.explorer.panel != Panel::Facts
+            || app.explorer.stepper().is_some()
+            || app.explorer.reviewing().is_some(),
     };
     let beside = fit.side_by_side(main);
     let above = fit.stacked(main);

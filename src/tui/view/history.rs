@@ -1,6 +1,8 @@
 //! The history pane: numbered moves with a colour swatch and the cells each gained. Undone
 //! moves stay, greyed, until a new move replaces them. While stepping through a solution it
-//! follows the step-through: the player's moves, then the solution's, those to come greyed.
+//! follows the step-through: the player's moves, then the solution's, those to come greyed. In
+//! the review each move carries its mark (kept par, lost one, lost more, not proven) and the
+//! move shown is pointed at.
 
 use super::super::app::App;
 use super::super::keymap::colour_key_name;
@@ -27,7 +29,9 @@ impl Widget for HistoryView<'_> {
         let stepper = app.explorer.stepper();
         let history = game.history();
         let applied = game.moves_made();
+        let reviewing = app.explorer.reviewing();
         let title = match (stepper, history.len() - applied, game.move_limit()) {
+            _ if reviewing.is_some() => review_title(reviewing),
             (Some(s), _, _) => format!(" History: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
             (None, 0, None) => format!(" History: {applied} "),
             (None, 0, Some(l)) => format!(" History: {applied}/{l} "),
@@ -48,7 +52,7 @@ impl Widget for HistoryView<'_> {
             .iter()
             .enumerate()
             .map(|(i, m)| {
-                let undone = i >= applied;
+                let undone = i >= applied && reviewing.is_none();
                 let c = m.mv.colour;
                 let bg = look.colour(c);
                 // Undone moves show their colour as a shaded (not solid) swatch.
@@ -71,16 +75,24 @@ impl Widget for HistoryView<'_> {
                     }
                     Mode::Fixed { .. } => String::new(),
                 };
-                let marker = if i + 1 == applied { ">" } else { " " };
+                let pointed = match reviewing {
+                    Some(r) => i == r.at,
+                    None => i + 1 == applied,
+                };
+                let marker = if pointed { ">" } else { " " };
                 let mut spans = vec![
                     Span::styled(format!("{marker}{:>3} ", i + 1), text_style),
                     Span::styled(swatch, swatch_style),
                     Span::styled(format!(" {}{at}  +{}", colour_key_name(c), m.gained), text_style),
                 ];
+                if let Some(r) = reviewing {
+                    let (mark, style) = super::panel::review_mark(app, &r.review.moves[i]);
+                    spans.push(Span::styled(format!(" {mark}"), style));
+                }
                 match base {
                     None if undone => spans.push(Span::styled(" undone", ui.dim)),
                     Some(b) if i == b => {
-                        spans.push(Span::styled(format!(" {} solution", look.sym(Sym::PointLeft)), ui.dim))
+                        spans.push(Span::styled(format!(" {} solution", look.sym(Sym::PointLeft)), ui.dim));
                     }
                     _ => {}
                 }
@@ -89,9 +101,18 @@ impl Widget for HistoryView<'_> {
             .collect();
         // Keep the latest applied move in view, with the next undone ones below it when there is room.
         let h = inner.height as usize;
-        let focus = applied.max(1) - 1;
+        let focus = reviewing.map_or(applied.max(1) - 1, |r| r.at.min(lines.len() - 1));
         let first = (focus + 2).saturating_sub(h).min(lines.len().saturating_sub(h));
         let first = first.min(focus);
         Paragraph::new(lines[first..].to_vec()).render(inner, buf);
+    }
+}
+
+/// The pane's title in the review: the move shown.
+fn review_title(reviewing: Option<&crate::tui::review::Reviewing>) -> String {
+    match reviewing {
+        Some(r) if r.at < r.len() => format!(" Review: move {} of {} ", r.at + 1, r.len()),
+        Some(r) => format!(" Review: after move {} ", r.len()),
+        None => String::new(),
     }
 }

@@ -27,6 +27,11 @@ fn clock(millis: u64) -> String {
     }
 }
 
+/// ", 2 assisted" (unassisted days rank first).
+fn assisted_days(n: u32) -> String {
+    if n == 0 { String::new() } else { format!(", {n} assisted") }
+}
+
 fn score(e: &Entry, par: u32) -> String {
     match &e.score {
         Score::Day { moves, assisted, millis } => {
@@ -34,11 +39,13 @@ fn score(e: &Entry, par: u32) -> String {
             let help = if *assisted { "  assisted" } else { "" };
             format!("{moves:>3} moves ({over})  {}{help}", clock(*millis))
         }
-        Score::Week { days, over_par } => {
+        Score::Week { days, assisted, over_par } => {
             let d = if *days == 1 { "day" } else { "days" };
-            format!("{days} {d}, +{over_par} over par")
+            format!("{days} {d}, +{over_par} over par{}", assisted_days(*assisted))
         }
-        Score::Streak { days } => format!("{days} {}", if *days == 1 { "day" } else { "days in a row" }),
+        Score::Streak { days, assisted } => {
+            format!("{days} {}{}", if *days == 1 { "day" } else { "days in a row" }, assisted_days(*assisted))
+        }
     }
 }
 

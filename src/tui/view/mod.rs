@@ -13,6 +13,7 @@ mod leaderboard;
 pub mod legend;
 pub mod list_popup;
 mod overlays;
+pub(crate) mod packs;
 mod panel;
 mod race;
 pub mod stats;
@@ -82,6 +83,9 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
             frame.render_widget(help::HelpView { app, scroll: *scroll }, area);
         }
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
+        Overlay::Picker(picker) if picker.inside.is_some() => {
+            frame.render_widget(packs::PackBoardsView { app, picker }, area);
+        }
         Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
         Overlay::Resume(offer) => frame.render_widget(overlays::ResumeView { app, offer }, area),
         Overlay::Id => frame.render_widget(overlays::IdView { app }, area),

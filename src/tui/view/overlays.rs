@@ -31,7 +31,7 @@ pub fn key_line(app: &App, ctx: Context) -> Line<'static> {
 /// A box sized to its text, at most `max_w` wide, centred in `area`.
 fn boxed(app: &App, title: &str, lines: Vec<Line>, max_w: u16, area: Rect, buf: &mut Buffer) {
     let lines = app.look.lines(lines);
-    let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16;
+    let widest = lines.iter().map(ratatui::prelude::Line::width).max().unwrap_or(0) as u16;
     let w = (widest + 4).clamp(title.len() as u16 + 6, max_w).min(area.width);
     let h = wrapped_height(&lines, w.saturating_sub(2)) + 2;
     popup(&app.look, title, lines, centred(area, w, h.min(area.height)), buf);
@@ -54,8 +54,9 @@ fn when(t: std::time::SystemTime) -> String {
     format!("{} {:02}:{:02}", date.get(5..).unwrap_or(&date), minute / 60, minute % 60)
 }
 
-fn picker_row(e: &Entry) -> Row {
+fn picker_row(look: &crate::tui::look::Look, e: &Entry) -> Row {
     let text = match e {
+        Entry::Pack(p) => return super::packs::pack_row(look, p),
         Entry::Saved(f) => match &f.state {
             // What tells two saves of the same kind of board apart: when it was saved, and the
             // end of the board's ID (its cells).
@@ -112,7 +113,7 @@ impl Widget for PickerView<'_> {
             title: " Open a puzzle ",
             max_width: 90,
             above: vec![Line::styled(format!("from {}", p.source), ui.dim)],
-            rows: p.entries.iter().map(picker_row).collect(),
+            rows: p.entries.iter().map(|e| picker_row(&app.look, e)).collect(),
             selected: p.selection.index(),
             empty: "no puzzle files here",
             below: vec![key_line(app, Context::Picker)],

@@ -86,7 +86,7 @@ fn counted_line(app: &App) -> Para<'static> {
         (Some(Ok(r)), _) => {
             format!("{kind}: {} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
         }
-        (Some(Err(e)), _) => format!("not counted: {e}"),
+        (Some(Err(e)), _) => format!("not counted: {}", app.shown_to_player(e.clone())),
         (None, None) => "not kept (no data directory)".into(),
         (None, Some(_)) => "not counted".into(),
     };
@@ -103,7 +103,9 @@ impl Widget for WinView<'_> {
         let ui = app.look.ui();
         let s = &app.stakes;
         let n = app.game.moves_made() as u32;
-        let (title, head, style) = if s.lost {
+        let (title, head, style) = if s.practice {
+            (" Practice ", format!("Flooded in {} (practice: not counted).", moves(n)), ui.text)
+        } else if s.lost {
             let head = match app.game.move_limit() {
                 Some(l) if n > l => format!("Flooded in {}, past the limit of {l}: lost.", moves(n)),
                 _ => format!("Flooded in {}, but the game was lost when it ran out of moves.", moves(n)),
@@ -119,7 +121,9 @@ impl Widget for WinView<'_> {
             body.push(row(app, "Help", vec![Span::styled(format!("you took over {t}"), ui.text)]));
         }
         body.push(counted_line(app));
-        let keys = keys(app, Context::Ending);
+        body.extend(super::packs::win_rows(app));
+        let mut keys = keys(app, Context::Ending);
+        keys.splice(0..0, super::packs::win_key(app));
         Card {
             look: &app.look,
             title: title.into(),

@@ -134,7 +134,7 @@ pub fn new_game_files() -> Vec<Vec<u8>> {
 /// Statistics files with a few kinds of board counted.
 pub fn stats_files() -> Vec<Vec<u8>> {
     use floodit::tui::stats::{Finish, Kind, Table};
-    let mut table = Table { version: floodit::tui::stats::FORMAT_VERSION, rows: Vec::new() };
+    let mut table = Table { version: floodit::tui::stats::FORMAT_VERSION, ..Table::default() };
     let mut files = vec![toml::to_string(&table).unwrap().into_bytes()];
     for (i, p) in boards().iter().enumerate().take(6) {
         let kind = Kind::of(&p.game());
@@ -142,6 +142,16 @@ pub fn stats_files() -> Vec<Vec<u8>> {
         table.count(&finish, i as u64);
         files.push(toml::to_string(&table).unwrap().into_bytes());
     }
+    // With progress through a pack.
+    let result = floodit::tui::progress::PackResult {
+        pack: "ladder-1-first-floods".into(),
+        file: "01.toml".into(),
+        board: "0".repeat(64),
+        stars: 2,
+        moves: 8,
+    };
+    table.star(&result, 7);
+    files.push(toml::to_string(&table).unwrap().into_bytes());
     files
 }
 

@@ -115,7 +115,7 @@ const WIDE: &[&str] = &["é", "界", "💥", "\u{202e}", "\u{85}"];
 /// A mutated copy of `input`: one to four changes, splicing from `corpus` sometimes.
 pub fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
     let mut out = input.to_vec();
-    for _ in 0..1 + rng.below(4) {
+    for _ in 0..=rng.below(4) {
         let at = rng.below(out.len() + 1);
         match rng.below(10) {
             0 if !out.is_empty() => {
@@ -128,7 +128,7 @@ pub fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
                 out[i] = token[0];
             }
             2 => {
-                let bytes: Vec<u8> = (0..1 + rng.below(8)).map(|_| rng.next() as u8).collect();
+                let bytes: Vec<u8> = (0..=rng.below(8)).map(|_| rng.next() as u8).collect();
                 out.splice(at..at, bytes);
             }
             3 => {
@@ -164,7 +164,7 @@ pub fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
                     out.splice(at..at, wide.iter().copied());
                 } else {
                     // Half a character: the start of a wide one, cut.
-                    out.splice(at..at, wide[..1 + rng.below(wide.len() - 1)].iter().copied());
+                    out.splice(at..at, wide[..=rng.below(wide.len() - 1)].iter().copied());
                 }
             }
             _ => out.truncate(at),
@@ -210,7 +210,7 @@ fn outcome(check: Check, input: &[u8]) -> Result<bool, String> {
             let what = payload
                 .downcast_ref::<String>()
                 .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .or_else(|| payload.downcast_ref::<&str>().map(std::string::ToString::to_string))
                 .unwrap_or_else(|| "a panic".into());
             Err(format!("panicked: {what}"))
         }
@@ -275,7 +275,7 @@ pub fn run(target: &Target, inputs: usize, seed: u64) -> Report {
     let corpus = (target.seeds)();
     assert!(!corpus.is_empty(), "{}: no seed inputs", target.name);
     let mut rng = Rng::new(
-        seed ^ target.name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3)),
+        seed ^ target.name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)),
     );
     let mut report = Report {
         target: target.name,

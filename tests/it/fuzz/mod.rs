@@ -13,6 +13,8 @@
 mod corpus;
 mod engine;
 mod regressions;
+#[cfg(feature = "serve")]
+mod session;
 mod targets;
 
 use engine::{Report, Target, run};
@@ -42,7 +44,11 @@ fn assert_clean(report: &Report) {
 }
 
 fn bounded(name: &str) {
-    let report = run(target(name), BOUNDED_INPUTS, env_number("FLOODIT_FUZZ_SEED", 1));
+    bounded_to(name, BOUNDED_INPUTS);
+}
+
+fn bounded_to(name: &str, inputs: usize) {
+    let report = run(target(name), inputs, env_number("FLOODIT_FUZZ_SEED", 1));
     assert_clean(&report);
     // A fuzzer whose inputs never parse only tests the first check of each parser.
     assert!(report.parsed > 0, "fuzz {name}: none of {} inputs parsed", report.inputs);
@@ -127,6 +133,13 @@ fn player_name() {
 #[test]
 fn ssh_input() {
     bounded("ssh-input");
+}
+
+/// Whole sessions are slower than a parser: fewer of them in `cargo test`.
+#[cfg(feature = "serve")]
+#[test]
+fn ssh_session() {
+    bounded_to("ssh-session", 300);
 }
 
 /// The long run: `FLOODIT_FUZZ_INPUTS` inputs per target (default 1,000,000), one target after

@@ -31,6 +31,8 @@ pub const TARGETS: &[Target] = &[
     Target { name: "player-name", check: player_name, seeds: corpus::names },
     #[cfg(feature = "serve")]
     Target { name: "ssh-input", check: ssh_input, seeds: corpus::key_bytes },
+    #[cfg(feature = "serve")]
+    Target { name: "ssh-session", check: super::session::ssh_session, seeds: super::session::sessions },
 ];
 
 /// The longest error message accepted: echoed input is cut, so messages stay short.

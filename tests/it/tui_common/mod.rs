@@ -1,6 +1,6 @@
 //! Helpers for the TUI tests: build the app from command-line words, press keys, draw to a
 //! `TestBackend` and read the screen back as text.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test module uses some of the helpers")]
 
 pub mod fakes;
 
@@ -66,7 +66,7 @@ pub fn save_files(dir: &std::path::Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.starts_with("current-game") && n.ends_with(".toml"))
+        .filter(|n| n.starts_with("current-game") && std::path::Path::new(n).extension().is_some_and(|e| e == "toml"))
         .collect();
     names.sort();
     names

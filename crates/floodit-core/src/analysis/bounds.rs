@@ -7,7 +7,9 @@ use serde::Serialize;
 /// shorter), `upper` is the length of a solution in hand. Equal ends mean the optimum is proven.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Bounds {
+    /// Proven: no solution is shorter.
     pub lower: u32,
+    /// The length of a solution in hand.
     pub upper: u32,
 }
 

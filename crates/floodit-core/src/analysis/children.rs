@@ -26,7 +26,9 @@ use std::time::{Duration, Instant};
 /// left); the node and memory limits apply to each search.
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
+    /// Time for the whole position; nodes and memory for each search.
     pub limits: Limits,
+    /// Set to true from another thread to stop the work.
     pub cancel: Arc<AtomicBool>,
 }
 

@@ -27,7 +27,9 @@ pub fn gain(board: &Board, mode: Mode, mv: Move) -> Gain {
     let after = after_board.mcs(mv.cell);
     // The areas merged: distinct components of the played colour touching the played area.
     let mut seen = vec![false; board.len()];
-    before.iter().for_each(|&c| seen[c] = true);
+    for &c in &before {
+        seen[c] = true;
+    }
     let mut areas = 0;
     for &c in &after {
         if !seen[c] {
@@ -37,7 +39,9 @@ pub fn gain(board: &Board, mode: Mode, mv: Move) -> Gain {
     }
     let outside = |b: &Board, skip: &[usize]| -> ColourSet {
         let mut mask = vec![false; b.len()];
-        skip.iter().for_each(|&c| mask[c] = true);
+        for &c in skip {
+            mask[c] = true;
+        }
         (0..b.len()).filter(|&c| !mask[c]).map(|c| b.colour(c)).collect()
     };
     let finished = match mode {
@@ -50,7 +54,9 @@ pub fn gain(board: &Board, mode: Mode, mv: Move) -> Gain {
 /// A move that keeps par, offered instead of the one played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Instead {
+    /// The move offered.
     pub mv: Move,
+    /// What it would take in.
     pub gain: Gain,
     /// The optimum after it.
     pub after: Bounds,
@@ -59,13 +65,16 @@ pub struct Instead {
 /// Why a move was good or not, as data.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
+    /// The move explained.
     pub mv: Move,
+    /// What it took in.
     pub gain: Gain,
     /// True when the move changed nothing that matters (a colour touching no part of the
     /// region's border).
     pub wasted: bool,
-    /// The optimum before the move and after it.
+    /// The optimum before the move.
     pub before: Bounds,
+    /// The optimum after it.
     pub after: Bounds,
     /// What it cost (`after + 1 − before`).
     pub cost: Bounds,

@@ -45,7 +45,7 @@ pub use children::{Analysis, Budget, Child, analyse, analyse_with};
 pub use count::{Count, count_optimal};
 pub use explain::{Explanation, Gain, Instead, explain, gain, move_name, plain_colour};
 pub use pattern::move_pattern;
-pub use position::{Cancelled, Known};
+pub use position::{Cancelled, Known, replay_from_larger};
 pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bound_parts, proof_line};
 pub use review::{MoveReview, Review, Verdict, plural};
 pub use reviewer::{BadMove, Reviewer};

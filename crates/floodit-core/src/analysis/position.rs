@@ -17,6 +17,7 @@ pub struct Cancelled;
 /// What is known about one position: the interval of its optimum and a line of `upper` moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Known {
+    /// The interval of the optimum.
     pub bounds: Bounds,
     /// A solution from this position, `bounds.upper` moves long.
     pub line: Vec<Move>,

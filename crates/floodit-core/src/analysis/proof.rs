@@ -35,6 +35,7 @@ pub struct BoundParts {
     pub region: Vec<Cell>,
     /// The walk, step by step; its moves add up to `layered`.
     pub steps: Vec<BoundStep>,
+    /// The walk's total: the moves of its steps added up.
     pub layered: u32,
     /// The exact solver's lower bound at this position (at least `layered`).
     pub bound: u32,
@@ -52,9 +53,10 @@ pub struct BoundParts {
 pub struct FreeParts {
     /// The colours on the board: all but one must go, one move each at most.
     pub colours: Vec<Colour>,
-    /// Two areas far apart (a cell of each) and their distance in moves between areas: a move
-    /// brings no two areas more than two steps closer.
+    /// Two areas far apart (a cell of each, the smaller first).
     pub ends: (Cell, Cell),
+    /// Their distance, in steps between adjacent areas: a move brings no two areas more than
+    /// two steps closer.
     pub distance: u32,
     /// The bound: the larger of colours − 1 and half the distance, rounded up.
     pub bound: u32,
@@ -63,7 +65,9 @@ pub struct FreeParts {
 /// The bound's parts, for either mode.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Parts {
+    /// A Flood-It position's parts.
     Fixed(BoundParts),
+    /// A Free-Flood-It position's parts.
     Free(FreeParts),
 }
 
@@ -92,7 +96,9 @@ fn fixed_parts(board: &Board, pivot: Cell) -> BoundParts {
     let distance: Vec<u32> = (0..board.len()).map(|c| by_comp[comps.comp_of(c)]).collect();
     let region = board.mcs(pivot);
     let mut in_region = vec![false; board.len()];
-    region.iter().for_each(|&c| in_region[c] = true);
+    for &c in &region {
+        in_region[c] = true;
+    }
     let colours_left: ColourSet = (0..board.len()).filter(|&c| !in_region[c]).map(|c| board.colour(c)).collect();
     let (steps, bound) = on_graph(board, pivot, Walk).0;
     BoundParts {
@@ -196,6 +202,7 @@ pub struct LineStep {
 /// A line with the bound at each of its positions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofLine {
+    /// Every position of the line, from the first to the flooded board.
     pub steps: Vec<LineStep>,
     /// True when the line is a proven optimum (then the moves left at each position are that
     /// position's optimum).

@@ -12,9 +12,11 @@ pub struct MoveReview {
     /// True once the reviewer has analysed the position before the move (before that its
     /// optimum and cost may already be bounded by its neighbours').
     pub judged: bool,
+    /// The move played.
     pub mv: Move,
-    /// The optimum before the move and after it (`None` until something is known).
+    /// The optimum of the position before the move (`None` until something is known).
     pub before: Option<Bounds>,
+    /// The optimum of the position the move led to (`None` until something is known).
     pub after: Option<Bounds>,
     /// What the move cost: `after + 1 − before`, 0 when it kept par.
     pub cost: Option<Bounds>,
@@ -32,9 +34,17 @@ pub enum Verdict {
     /// Proven to keep par.
     Kept,
     /// Proven to lose at least `at_least` moves (`exact` when that is all it lost).
-    Lost { at_least: u32, exact: bool },
+    Lost {
+        /// Moves lost at least.
+        at_least: u32,
+        /// True when exactly `at_least` moves were lost.
+        exact: bool,
+    },
     /// Neither proven: the move cost `0..=at_most` moves.
-    Open { at_most: u32 },
+    Open {
+        /// Moves lost at most.
+        at_most: u32,
+    },
 }
 
 impl MoveReview {
@@ -43,6 +53,7 @@ impl MoveReview {
         self.cost.is_some_and(Bounds::is_exact)
     }
 
+    /// What the review says about the move so far.
     pub fn verdict(&self) -> Verdict {
         match self.cost {
             None => Verdict::Pending,
@@ -57,6 +68,7 @@ impl MoveReview {
 /// A reviewed game, as far as it is judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Review {
+    /// One review per move played, in order.
     pub moves: Vec<MoveReview>,
     /// The optimum of the starting position: par.
     pub start: Option<Bounds>,

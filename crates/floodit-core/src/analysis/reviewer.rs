@@ -19,7 +19,9 @@ use crate::solver::Problem;
 pub struct BadMove {
     /// 0-based, in the order played.
     pub index: usize,
+    /// The move as recorded.
     pub mv: Move,
+    /// Why the position refused it.
     pub reason: MoveError,
 }
 

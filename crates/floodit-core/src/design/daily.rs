@@ -21,7 +21,9 @@ pub const CANDIDATES: u32 = 64;
 pub struct Interest {
     /// Which candidate of the day it is (0 is the board the date's plain seed gives).
     pub candidate: u32,
+    /// The board's proven optimum.
     pub par: u32,
+    /// Greedy's moves on the board.
     pub greedy: u32,
     /// Whether greedy's first move loses par.
     pub greedy_first_loses: bool,

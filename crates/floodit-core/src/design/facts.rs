@@ -3,7 +3,9 @@
 
 use crate::analysis::{self, Count};
 use crate::model::Move;
-use crate::solver::{Control, Family, Limits, Problem, SolveError, Solver, StopReason, exact::Exact, registry, run};
+use crate::solver::{
+    Control, Family, Limits, Problem, Solution, SolveError, Solver, StopReason, exact::Exact, registry, run,
+};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -22,6 +24,7 @@ pub struct Budget {
 /// Default limits of one proof: ample for the boards a player designs (10x10 with 5 colours
 /// needs a few thousand nodes), and a guard against a board whose proof would take minutes.
 pub const PROOF_NODES: u64 = 2_000_000;
+/// Default memory limit of one proof, in bytes of search tables (see [`PROOF_NODES`]).
 pub const PROOF_MEMORY: usize = 512 << 20;
 
 impl Budget {
@@ -71,6 +74,7 @@ impl Unproven {
 /// A proven optimum and the solve that proved it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Optimum {
+    /// The optimum, in moves.
     pub moves: u32,
     /// The exact solver's proven lower bound (equal to `moves`: that is the proof).
     pub lower_bound: u32,
@@ -104,7 +108,9 @@ pub fn prove_optimum(problem: &Problem, budget: &Budget) -> Result<Optimum, Unpr
 /// One heuristic's answer on a board.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HeuristicRun {
+    /// The heuristic's registry name.
     pub solver: String,
+    /// The length of its solution, in moves.
     pub length: u32,
 }
 
@@ -125,7 +131,7 @@ pub fn run_heuristic(solver: &dyn Solver, problem: &Problem, budget: &Budget) ->
     let name = solver.info().name;
     match run(solver, problem, &budget.control()) {
         // A heuristic stopped by the clock gives its best so far; the budget is spent then.
-        Ok(s) if s.stopped.is_some() => Err(Unproven::from_stop(s.stopped.expect("checked"))),
+        Ok(Solution { stopped: Some(reason), .. }) => Err(Unproven::from_stop(reason)),
         Ok(s) => Ok(HeuristicRun { solver: name, length: s.len() as u32 }),
         Err(SolveError::Stopped { reason, .. }) => Err(Unproven::from_stop(reason)),
         Err(e) => Err(Unproven::Failed(format!("{name}: {e}"))),

@@ -34,11 +34,13 @@ const SOLUTIONS_COUNTED: u64 = 5;
 /// The proven quantities a grade is computed from.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Quantities {
+    /// The proven optimum, in moves.
     pub optimum: u32,
     /// First moves that change the board.
     pub first_moves: u32,
     /// Of those, the ones that keep par.
     pub keeping_par: u32,
+    /// Greedy's moves over the optimum.
     pub greedy_gap: u32,
     /// The best catalogue heuristic's moves over the optimum (0 when one finds it).
     pub best_heuristic_gap: u32,
@@ -83,9 +85,13 @@ impl Quantities {
 /// the proven quantities behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Grade {
+    /// The grade, 1 (gentle) to 6 (fiendish).
     pub level: u8,
+    /// The grade's name from [`NAMES`].
     pub name: &'static str,
+    /// The sum of the points, rounded to two decimals.
     pub score: f64,
+    /// What the score was computed from.
     pub quantities: Quantities,
 }
 

@@ -71,6 +71,7 @@ impl Property {
 /// What was measured on one candidate board: everything its properties need.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
+    /// The candidate's proven optimum.
     pub optimum: Optimum,
     /// Every catalogue heuristic's length (empty when no property needs them).
     pub heuristics: Vec<HeuristicRun>,
@@ -194,6 +195,7 @@ impl Measured {
 /// That a board has a property: the value measured and how it was proven.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Proof {
+    /// The property and the value asked for.
     #[serde(flatten)]
     pub property: Property,
     /// The optimum for `optimum`, greedy's moves over it for `greedy-gap`, the best heuristic's

@@ -25,8 +25,11 @@ use std::time::Duration;
 /// What to design: the board's shape and mode, the properties it must have, and the seed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Request {
+    /// The board's shape, palette and mode.
     pub spec: GenSpec,
+    /// What the board must have, all of them.
     pub properties: Vec<Property>,
+    /// Seeds the first board and the climb: the same request finds the same board.
     pub seed: u64,
 }
 
@@ -62,7 +65,9 @@ impl Request {
 pub struct Designed {
     /// The puzzle, with `optimal` set to the proven optimum.
     pub puzzle: Puzzle,
+    /// The request's seed (the command in [`Request::command`] makes this board again).
     pub seed: u64,
+    /// The proven optimum and the solve that proved it.
     pub optimum: Optimum,
     /// One proof per property asked for, in the request's order.
     pub proofs: Vec<Proof>,
@@ -76,6 +81,7 @@ pub struct Designed {
     pub candidates: u64,
     /// Fresh random boards the climb started from.
     pub starts: u64,
+    /// Wall-clock time of the whole search.
     pub elapsed: Duration,
 }
 
@@ -93,10 +99,13 @@ pub enum DesignError {
 /// A search that ran out of budget: how far it got.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NotFound {
+    /// Why the search stopped: its time limit, or cancellation.
     pub reason: StopReason,
+    /// Boards measured before it did.
     pub candidates: u64,
     /// Boards dropped because their proof needed more than one proof's limits.
     pub too_hard: u64,
+    /// Wall-clock time spent.
     pub elapsed: Duration,
     /// What the nearest board measured fell short in: one phrase per property it lacked.
     pub closest: Option<Vec<String>>,

@@ -61,10 +61,12 @@ impl Date {
         self.0
     }
 
+    /// The day after (held at the last supported day).
     pub fn next(self) -> Date {
         Date::from_days(self.0 + 1)
     }
 
+    /// The day before (held at the first supported day).
     pub fn previous(self) -> Date {
         Date::from_days(self.0 - 1)
     }

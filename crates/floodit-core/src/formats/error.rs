@@ -9,13 +9,16 @@ pub struct FormatError {
     pub origin: Option<String>,
     /// 1-based line, when known.
     pub line: Option<usize>,
+    /// What is wrong, in one line.
     pub message: String,
 }
 
 impl FormatError {
+    /// An error with no origin or line yet (the caller names the file with [`Self::in_origin`]).
     pub fn new(message: impl Into<String>) -> Self {
         FormatError { origin: None, line: None, message: message.into() }
     }
+    /// An error at a 1-based line of a file not yet named.
     pub fn at_line(line: usize, message: impl Into<String>) -> Self {
         FormatError { origin: None, line: Some(line), message: message.into() }
     }

@@ -13,10 +13,15 @@ use std::sync::Arc;
 /// What to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GenSpec {
+    /// How the cells are joined.
     pub topology: Topology,
+    /// Layout rows (1 on a one-row topology).
     pub rows: usize,
+    /// Layout columns.
     pub cols: usize,
+    /// Palette size; every cell's colour is drawn uniformly from it.
     pub colours: usize,
+    /// Free-Flood-It instead of Flood-It.
     pub free: bool,
     /// Fixed-mode pivot `(row, col)`; top-left when `None`.
     pub pivot: Option<(usize, usize)>,

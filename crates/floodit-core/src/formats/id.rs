@@ -41,9 +41,9 @@ fn bits_for(values: usize) -> u32 {
 
 fn check(text: &str) -> String {
     // FNV-1a, folded to 12 bits.
-    let mut h: u32 = 0x811c9dc5;
+    let mut h: u32 = 0x811c_9dc5;
     for b in text.bytes() {
-        h = (h ^ b as u32).wrapping_mul(0x01000193);
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
     }
     let v = ((h >> 20) ^ h) & 0xfff;
     URL_SAFE_NO_PAD.encode([(v >> 4) as u8, (v << 4) as u8])[..2].to_string()

@@ -34,7 +34,9 @@ pub const MAX_GRADE: u8 = 6;
 /// A pack's manifest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Manifest {
+    /// The pack's title, at most [`MAX_TITLE_CHARS`] characters.
     pub title: String,
+    /// A line or two about the pack, when the manifest has one.
     pub description: Option<String>,
     /// The pack's place on the ladder: packs with a rung come first, lowest first.
     pub rung: Option<u32>,
@@ -166,7 +168,7 @@ fn check_file_name(file: &str) -> Result<(), String> {
     if file.contains(['/', '\\']) || file.chars().any(char::is_control) || file.starts_with('.') {
         return bad("a file name in the pack's directory, not a path (no '/', '\\', or leading '.')");
     }
-    if !file.ends_with(".toml") || file == MANIFEST {
+    if std::path::Path::new(file).extension().is_none_or(|e| e != "toml") || file == MANIFEST {
         return bad("a puzzle file is NAME.toml, and not pack.toml");
     }
     Ok(())
@@ -179,6 +181,7 @@ pub struct Pack {
     pub dir: PathBuf,
     /// The directory's name: the pack's name on the command line and in progress records.
     pub name: String,
+    /// The pack's `pack.toml`, as read.
     pub manifest: Manifest,
     /// The puzzles, in the manifest's order.
     pub puzzles: Vec<PackPuzzle>,
@@ -191,6 +194,7 @@ pub struct PackPuzzle {
     pub file: String,
     /// The grade the manifest states.
     pub grade: Option<u8>,
+    /// The puzzle file, parsed.
     pub puzzle: Puzzle,
     /// The board's content hash (`board_hash`): what progress is kept under, so that renaming
     /// or reordering a pack's files keeps a player's progress.

@@ -24,6 +24,7 @@ pub struct Puzzle {
     pub mode: Mode,
     /// The proven optimum, if known.
     pub optimal: Option<u32>,
+    /// Moves a player gets before the game is lost (`None`: no limit).
     pub move_limit: Option<u32>,
 }
 
@@ -319,13 +320,7 @@ fn row_line_numbers(text: &str, span: std::ops::Range<usize>, value: &str) -> Ve
     let (delim, triple) = if raw.starts_with("\"\"\"") || raw.starts_with("'''") { (3, true) } else { (1, false) };
     let body = &raw[delim.min(raw.len())..];
     // TOML drops a newline right after the opening triple quote.
-    let skip = if triple && body.starts_with("\r\n") {
-        2
-    } else if triple && body.starts_with('\n') {
-        1
-    } else {
-        0
-    };
+    let skip = if triple && body.starts_with("\r\n") { 2 } else { usize::from(triple && body.starts_with('\n')) };
     let first = start_line + usize::from(skip > 0);
     let same_shape = body[skip..].matches('\n').count() == value.matches('\n').count();
     value

@@ -28,7 +28,9 @@ pub const DEFAULT_ROW: usize = 12;
 /// of that many cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSize {
+    /// Rows, or `None` for the size given by `cols` alone.
     pub rows: Option<usize>,
+    /// Columns (cells, on a one-row topology).
     pub cols: usize,
 }
 
@@ -47,9 +49,13 @@ pub fn seed_from_text(text: &str) -> u64 {
 /// topology), 6 colours, a fresh seed, the top-left pivot.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RandomBoard {
+    /// The board's size.
     pub size: Option<BoardSize>,
+    /// Palette size.
     pub colours: Option<usize>,
+    /// The generator's seed: the same seed gives the same board everywhere.
     pub seed: Option<u64>,
+    /// How the cells are joined.
     pub topology: Option<Topology>,
     /// Free-Flood-It: every move picks its own cell.
     pub free: bool,

@@ -59,10 +59,12 @@ impl<const W: usize> Default for Bits<W> {
 }
 
 impl<const W: usize> Bits<W> {
+    /// The set with no members.
     pub const EMPTY: Bits<W> = Bits([0; W]);
     /// How many members fit.
     pub const CAPACITY: usize = 64 * W;
 
+    /// The set holding only `i` (`i < CAPACITY`, or this panics).
     #[inline]
     pub fn single(i: usize) -> Self {
         let mut b = Self::EMPTY;
@@ -84,22 +86,27 @@ impl<const W: usize> Bits<W> {
         }
         b
     }
+    /// Adds `i` (`i < CAPACITY`).
     #[inline]
     pub fn insert(&mut self, i: usize) {
         self.0[i / 64] |= 1u64 << (i % 64);
     }
+    /// True when `i` is a member (`i < CAPACITY`).
     #[inline]
     pub fn contains(&self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
+    /// True when the set has no members.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
+    /// Number of members.
     #[inline]
     pub fn count(&self) -> u32 {
         words::count(&self.0)
     }
+    /// The intersection.
     #[inline]
     pub fn and(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -108,6 +115,7 @@ impl<const W: usize> Bits<W> {
         }
         r
     }
+    /// The union.
     #[inline]
     pub fn or(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -116,6 +124,7 @@ impl<const W: usize> Bits<W> {
         }
         r
     }
+    /// The members of `self` that are not in `o`.
     #[inline]
     pub fn and_not(&self, o: &Self) -> Self {
         let mut r = *self;
@@ -124,18 +133,21 @@ impl<const W: usize> Bits<W> {
         }
         r
     }
+    /// Adds every member of `o`.
     #[inline]
     pub fn or_assign(&mut self, o: &Self) {
         for i in 0..W {
             self.0[i] |= o.0[i];
         }
     }
+    /// Removes every member of `o`.
     #[inline]
     pub fn and_not_assign(&mut self, o: &Self) {
         for i in 0..W {
             self.0[i] &= !o.0[i];
         }
     }
+    /// True when the two sets share a member.
     #[inline]
     pub fn intersects(&self, o: &Self) -> bool {
         (0..W).any(|i| self.0[i] & o.0[i] != 0)
@@ -148,7 +160,7 @@ impl<const W: usize> Bits<W> {
     /// Calls `f` with each member, in increasing order.
     #[inline]
     pub fn for_each(&self, f: impl FnMut(usize)) {
-        words::for_each(&self.0, f)
+        words::for_each(&self.0, f);
     }
     /// The members, in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
@@ -164,6 +176,7 @@ pub struct BitSet {
 }
 
 impl BitSet {
+    /// The empty set over the universe `0..len`.
     pub fn new(len: usize) -> Self {
         BitSet { words: vec![0; len.div_ceil(64)], len }
     }
@@ -171,6 +184,7 @@ impl BitSet {
     pub fn capacity(&self) -> usize {
         self.len
     }
+    /// True when `i` is a member; false for any `i` outside the universe.
     pub fn contains(&self, i: usize) -> bool {
         i < self.len && self.words[i / 64] >> (i % 64) & 1 == 1
     }
@@ -182,32 +196,37 @@ impl BitSet {
         *w |= bit;
         fresh
     }
+    /// Removes `i` (`i < capacity()`).
     pub fn remove(&mut self, i: usize) {
         self.words[i / 64] &= !(1u64 << (i % 64));
     }
+    /// Removes every member; the universe stays.
     pub fn clear(&mut self) {
         self.words.iter_mut().for_each(|w| *w = 0);
     }
+    /// Number of members.
     pub fn count(&self) -> usize {
         words::count(&self.words) as usize
     }
+    /// True when the set has no members.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
+    /// True when every index of the universe is a member.
     pub fn is_full(&self) -> bool {
         self.count() == self.len
     }
+    /// Adds every member of `other` (same universe).
     pub fn union_with(&mut self, other: &BitSet) {
         for (a, b) in self.words.iter_mut().zip(&other.words) {
             *a |= b;
         }
     }
+    /// True when every member of `self` is in `other`.
     pub fn is_subset(&self, other: &BitSet) -> bool {
         words::is_subset(&self.words, &other.words)
     }
-    pub fn words(&self) -> &[u64] {
-        &self.words
-    }
+    /// The members, in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         words::iter(&self.words)
     }

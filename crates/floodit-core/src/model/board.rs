@@ -8,10 +8,25 @@ use std::sync::Arc;
 /// Why a colouring does not fit a graph.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
+    /// The colouring does not have one colour per cell of the graph.
     #[error("expected {expected} cell colours, got {got}")]
-    WrongLength { expected: usize, got: usize },
+    WrongLength {
+        /// The graph's number of cells.
+        expected: usize,
+        /// The number of colours given.
+        got: usize,
+    },
+    /// A cell's colour is not below the palette size.
     #[error("colour {colour} of cell {cell} is out of range (the palette has {k} colours)")]
-    ColourOutOfRange { cell: Cell, colour: Colour, k: usize },
+    ColourOutOfRange {
+        /// The first cell whose colour is out of range.
+        cell: Cell,
+        /// Its colour.
+        colour: Colour,
+        /// The palette size.
+        k: usize,
+    },
+    /// A palette size of 0 or more than [`MAX_COLOURS`].
     #[error("a palette of {0} colours is not supported (1 to {MAX_COLOURS})")]
     BadPalette(usize),
 }

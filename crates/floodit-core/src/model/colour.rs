@@ -25,8 +25,10 @@ pub fn colour_from_char(ch: char) -> Option<Colour> {
 pub struct ColourSet(pub u64);
 
 impl ColourSet {
+    /// The set of no colours.
     pub const EMPTY: ColourSet = ColourSet(0);
 
+    /// The set holding only `c`.
     pub fn single(c: Colour) -> Self {
         ColourSet(1u64 << c)
     }
@@ -34,27 +36,35 @@ impl ColourSet {
     pub fn all(k: usize) -> Self {
         if k >= 64 { ColourSet(u64::MAX) } else { ColourSet((1u64 << k) - 1) }
     }
+    /// True when `c` is in the set.
     pub fn contains(self, c: Colour) -> bool {
         self.0 >> c & 1 == 1
     }
+    /// Adds `c`.
     pub fn insert(&mut self, c: Colour) {
         self.0 |= 1u64 << c;
     }
+    /// Removes `c`.
     pub fn remove(&mut self, c: Colour) {
         self.0 &= !(1u64 << c);
     }
+    /// Number of colours in the set.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
+    /// True when the set has no colours.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// The colours in either set.
     pub fn union(self, o: ColourSet) -> ColourSet {
         ColourSet(self.0 | o.0)
     }
+    /// The colours of `self` that are not in `o`.
     pub fn minus(self, o: ColourSet) -> ColourSet {
         ColourSet(self.0 & !o.0)
     }
+    /// The colours, in increasing order.
     pub fn iter(self) -> impl Iterator<Item = Colour> {
         let mut bits = self.0;
         std::iter::from_fn(move || {

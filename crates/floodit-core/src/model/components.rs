@@ -76,18 +76,23 @@ impl Components {
     pub fn len(&self) -> usize {
         self.colour.len()
     }
+    /// True for a board of no cells (never true of a board built from a graph).
     pub fn is_empty(&self) -> bool {
         self.colour.is_empty()
     }
+    /// The component holding `cell`.
     pub fn comp_of(&self, cell: Cell) -> Comp {
         self.comp_of[cell] as usize
     }
+    /// The colour of every cell of `comp`.
     pub fn colour(&self, comp: Comp) -> Colour {
         self.colour[comp]
     }
+    /// Every component's colour, indexed by component.
     pub fn colours(&self) -> &[Colour] {
         &self.colour
     }
+    /// The cells of `comp`, in breadth-first order from its first cell.
     pub fn cells(&self, comp: Comp) -> &[u32] {
         &self.cells[self.cell_offsets[comp] as usize..self.cell_offsets[comp + 1] as usize]
     }
@@ -95,9 +100,11 @@ impl Components {
     pub fn cells_len(&self) -> usize {
         self.comp_of.len()
     }
+    /// Number of cells in `comp`.
     pub fn size(&self, comp: Comp) -> usize {
         (self.cell_offsets[comp + 1] - self.cell_offsets[comp]) as usize
     }
+    /// The components adjacent to `comp`, sorted (none has `comp`'s colour).
     pub fn neighbours(&self, comp: Comp) -> &[u32] {
         &self.adjacency[self.adj_offsets[comp] as usize..self.adj_offsets[comp + 1] as usize]
     }

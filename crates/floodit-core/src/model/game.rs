@@ -9,7 +9,10 @@ use super::graph::Cell;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// Flood-It: every move recolours the region around `pivot`.
-    Fixed { pivot: Cell },
+    Fixed {
+        /// The cell every move is played at.
+        pivot: Cell,
+    },
     /// Free-Flood-It: every move names its own cell.
     Free,
 }
@@ -47,21 +50,33 @@ pub struct Move {
 /// Why a move was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The move's cell is not below the board's number of cells (given second).
     #[error("cell {0} is not on the board ({1} cells)")]
     CellOutOfRange(Cell, usize),
+    /// The move's colour is not below the palette size (given second).
     #[error("colour {0} is not in the palette ({1} colours)")]
     ColourOutOfRange(Colour, usize),
+    /// A Flood-It move named a cell other than the pivot.
     #[error("this is a fixed-pivot game: moves are played at the pivot")]
     NotPivot,
+    /// The move would recolour a region to the colour it has (a move that changes nothing).
     #[error("that area already has this colour")]
     SameColour,
+    /// The board is one colour; no move is left to play.
     #[error("the board is already flooded")]
     AlreadySolved,
+    /// The game holds its most moves ([`Game::max_moves`]): a bound on its memory and its save.
+    #[error("a game on this board has at most {0} moves")]
+    TooManyMoves(usize),
 }
+
+/// The fewest moves any game may reach, however small its board.
+pub const MIN_MAX_MOVES: usize = 1000;
 
 /// A move as it was played, with what it changed (enough to undo it exactly).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
+    /// The move itself.
     pub mv: Move,
     /// The colour the played component had before.
     pub previous: Colour,
@@ -124,6 +139,12 @@ impl Game {
     pub fn moves(&self) -> Vec<Move> {
         self.history[..self.applied].iter().map(|p| p.mv).collect()
     }
+    /// The most moves a game on this board may hold: `max(1000, 2 x cells)`. Any sensible game
+    /// floods the board in fewer than `cells` moves; the bound keeps a game sent moves without
+    /// end (over SSH, say) from growing its history and its save without end.
+    pub fn max_moves(&self) -> usize {
+        MIN_MAX_MOVES.max(self.start.len().saturating_mul(2))
+    }
     /// True when the board is one colour.
     pub fn is_solved(&self) -> bool {
         self.board.is_solved()
@@ -174,6 +195,9 @@ impl Game {
         }
         if self.board.colour(mv.cell) == mv.colour {
             return Err(MoveError::SameColour);
+        }
+        if self.applied >= self.max_moves() {
+            return Err(MoveError::TooManyMoves(self.max_moves()));
         }
         Ok(())
     }
@@ -305,5 +329,23 @@ mod tests {
         g.play(Move { cell: 3, colour: 0 }).unwrap();
         assert!(g.is_solved());
         assert_eq!(g.moves().len(), 2);
+    }
+
+    #[test]
+    fn a_game_holds_at_most_max_moves() {
+        // Recolouring the pivot back and forth never floods this board.
+        let b = Board::from_rows(Topology::Path, &[vec![0, 1, 2]]);
+        let mut g = Game::new(b, Mode::Fixed { pivot: 0 }, None);
+        assert_eq!(g.max_moves(), MIN_MAX_MOVES);
+        for i in 0..MIN_MAX_MOVES {
+            g.play_colour(if i % 2 == 0 { 2 } else { 0 }).unwrap();
+        }
+        assert_eq!(g.play_colour(1), Err(MoveError::TooManyMoves(MIN_MAX_MOVES)));
+        assert_eq!(g.history().len(), MIN_MAX_MOVES);
+        // Undoing makes room again: the bound is on the moves the game holds.
+        g.undo();
+        assert!(g.play_colour(1).is_ok());
+        let big = Board::from_rows(Topology::Grid, &vec![vec![0; 40]; 40]);
+        assert_eq!(Game::new(big, Mode::Free, None).max_moves(), 3200);
     }
 }

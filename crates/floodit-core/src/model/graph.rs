@@ -9,23 +9,42 @@ pub type Cell = usize;
 /// Where a cell is drawn: row and column of the board's layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pos {
+    /// Layout row, from the top.
     pub row: u16,
+    /// Layout column, from the left.
     pub col: u16,
 }
 
 /// Why a graph could not be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GraphError {
+    /// The layout has no rows, no columns or no present cell.
     #[error("the board has no cells")]
     Empty,
+    /// A one-row topology (path, cycle, their squares) given this many rows.
     #[error("a {0} board has exactly one row, not {1}")]
     OneRowOnly(Topology, usize),
+    /// A one-row topology (only grids and cylinders may have holes) given a map with holes.
     #[error("a {0} board cannot have holes")]
     HolesNotAllowed(Topology),
+    /// The layout has more positions than [`MAX_CELLS`].
     #[error("the board is {rows}x{cols}; at most {max} cells are supported")]
-    TooLarge { rows: usize, cols: usize, max: usize },
+    TooLarge {
+        /// Layout rows asked for.
+        rows: usize,
+        /// Layout columns asked for.
+        cols: usize,
+        /// [`MAX_CELLS`].
+        max: usize,
+    },
+    /// Some cell cannot be reached from the first one; the layout position of one such cell.
     #[error("the board is disconnected: cell at row {row}, column {col} cannot be reached from the first cell")]
-    Disconnected { row: usize, col: usize },
+    Disconnected {
+        /// Layout row of the unreachable cell.
+        row: usize,
+        /// Layout column of the unreachable cell.
+        col: usize,
+    },
 }
 
 /// Most cells a board may have (keeps IDs, solvers and drawing sane).
@@ -103,6 +122,7 @@ impl Graph {
         Ok(g)
     }
 
+    /// How the layout's positions are joined.
     pub fn topology(&self) -> Topology {
         self.topology
     }
@@ -118,12 +138,15 @@ impl Graph {
     pub fn len(&self) -> usize {
         self.positions.len()
     }
+    /// True for a graph of no cells (never true of a built graph: [`GraphError::Empty`]).
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty()
     }
+    /// True when some layout position holds no cell.
     pub fn has_holes(&self) -> bool {
         self.positions.len() != self.rows * self.cols
     }
+    /// Where `cell` is drawn (`cell < len()`).
     pub fn pos(&self, cell: Cell) -> Pos {
         self.positions[cell]
     }

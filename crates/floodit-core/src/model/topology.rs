@@ -22,6 +22,7 @@ pub enum Topology {
 }
 
 impl Topology {
+    /// Every topology, in the order help texts list them.
     pub const ALL: [Topology; 6] = [
         Topology::Grid,
         Topology::Cylinder,

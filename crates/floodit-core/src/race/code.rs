@@ -12,6 +12,7 @@ pub const ALPHABET: &[u8; 16] = b"ACDEFHJKMNPRTWXY";
 /// Letters in a code.
 pub const CODE_LEN: usize = 6;
 
+/// A room's code: [`CODE_LEN`] letters of [`ALPHABET`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Code([u8; CODE_LEN]);
 
@@ -46,6 +47,7 @@ impl Code {
         (n == CODE_LEN).then_some(Code(letters))
     }
 
+    /// The code's letters, upper case.
     pub fn as_str(&self) -> &str {
         // Only letters of the alphabet are ever stored.
         std::str::from_utf8(&self.0).expect("a code is ASCII letters")

@@ -41,7 +41,9 @@ impl Default for RaceLimits {
 /// so only the same connection is the same guest).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Seat {
+    /// A player's public key, by its fingerprint.
     Key(String),
+    /// A guest's token, unique to one connection.
     Guest(u64),
 }
 
@@ -61,19 +63,25 @@ pub struct Settings {
 /// How one joins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
+    /// Plays the race in a seat of their own.
     Racer,
     /// Read-only: sees the race, plays nothing.
     Spectator,
 }
 
+/// Where a room is in its life, at a given instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     /// Waiting for racers; the creator starts the countdown.
     Waiting,
+    /// The creator started it: moves are held until `starts`.
     Countdown {
+        /// When the race begins.
         starts: Instant,
     },
+    /// The race is on.
     Racing {
+        /// When it began (finish times count from here).
         started: Instant,
     },
     /// Everyone finished or left, or the room's lifetime ran out.
@@ -83,18 +91,25 @@ pub enum Phase {
 /// Why a room refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RaceError {
+    /// No seat and no spectator's place left: the room's limits (racers, spectators).
     #[error("the room is full ({0} racing, {1} watching)")]
     Full(usize, usize),
+    /// The room has ended (everyone done or gone, or its lifetime ran out).
     #[error("the race is over")]
     Over,
+    /// A move before the countdown ended.
     #[error("the race has not started")]
     NotStarted,
+    /// Starting a race that is already counting down or running.
     #[error("the race has already started")]
     Started,
+    /// Someone other than the host tried to start the race.
     #[error("only the room's creator starts the race")]
     NotHost,
+    /// The seat has no racer here (a spectator, or never joined).
     #[error("you are not racing in this room")]
     NotRacing,
+    /// A reported game does not start from the room's board.
     #[error("that game is not on the room's board")]
     WrongBoard,
 }
@@ -102,21 +117,27 @@ pub enum RaceError {
 /// Where a racer stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum State {
+    /// Still playing.
     Racing,
     /// Flooded the board in `time` from the start.
     Finished {
+        /// From the start of the race to the last move.
         time: Duration,
     },
     /// Used every move the slack allows.
     Out,
     /// Connection lost; the seat is kept until the grace period ends.
     Dropped,
+    /// Gone: left on purpose, or dropped for longer than the grace period.
     Left,
 }
 
+/// One racer's seat and game.
 #[derive(Clone, Debug)]
 pub struct Racer {
+    /// Who holds the seat (a reconnect with the same key gets it back).
     pub seat: Seat,
+    /// The name shown to the others (sanitized by the server).
     pub name: String,
     /// The moves on the racer's board (undone ones not counted).
     pub moves: Vec<Move>,
@@ -124,7 +145,9 @@ pub struct Racer {
     pub board: Board,
     /// Cells flooded: the pivot's area, or in Free-Flood-It the largest area of one colour.
     pub flooded: usize,
+    /// Time from the start to flooding the board, once flooded.
     pub finished: Option<Duration>,
+    /// Used every move the slack allows without flooding the board.
     pub out: bool,
     /// Left on purpose (quit, or left the room).
     pub left: bool,
@@ -148,6 +171,7 @@ impl Racer {
         }
     }
 
+    /// Where the racer stands at `now`, a drop longer than `grace` counting as left.
     pub fn state(&self, now: Instant, grace: Duration) -> State {
         match (self.finished, self.dropped) {
             (Some(time), _) => State::Finished { time },
@@ -177,15 +201,22 @@ pub fn flooded(board: &Board, mode: Mode) -> usize {
     }
 }
 
+/// A race room: its board, its racers and where the race is.
 #[derive(Clone, Debug)]
 pub struct Room {
+    /// The code that names it (`room CODE`, `ssh CODE@host`).
     pub code: Code,
+    /// What the creator chose.
     pub settings: Settings,
+    /// The limits it keeps (seats, spectators, lifetime, grace, countdown).
     pub limits: RaceLimits,
+    /// When it was made (its lifetime counts from here).
     pub created: Instant,
     /// The creator, who starts the race (passed on if they leave before it starts).
     pub host: Seat,
+    /// Every racer who took a seat, in the order they joined (those gone stay, shown as left).
     pub racers: Vec<Racer>,
+    /// Spectators watching now.
     pub spectators: usize,
     /// The board's proven optimum, once known.
     pub optimum: Option<u32>,
@@ -200,6 +231,7 @@ impl Room {
         Room { code, settings, limits, created: now, host, racers: vec![first], spectators: 0, optimum, starts: None }
     }
 
+    /// Where the room is at `now`.
     pub fn phase(&self, now: Instant) -> Phase {
         let grace = self.limits.grace;
         if now >= self.created + self.limits.lifetime {
@@ -253,6 +285,7 @@ impl Room {
         Ok(Role::Spectator)
     }
 
+    /// A spectator left.
     pub fn unwatch(&mut self) {
         self.spectators = self.spectators.saturating_sub(1);
     }

@@ -19,6 +19,7 @@ pub const MAX_FREE_COLOURS: usize = 16;
 /// States explored before the oracle gives up (keeps memory near a few hundred MB).
 pub const MAX_STATES: usize = 6_000_000;
 
+/// The `oracle` solver: breadth-first search over every reachable position (small boards only).
 pub struct Oracle;
 
 impl Solver for Oracle {
@@ -134,7 +135,7 @@ fn bits(mut m: u128) -> impl Iterator<Item = usize> {
 }
 
 fn pack(colours: &[u8]) -> u128 {
-    colours.iter().enumerate().fold(0u128, |acc, (i, &c)| acc | (c as u128) << (4 * i))
+    colours.iter().enumerate().fold(0u128, |acc, (i, &c)| acc | u128::from(c) << (4 * i))
 }
 
 fn unpack(code: u128, n: usize) -> Vec<u8> {

@@ -12,6 +12,7 @@ type MakeWith = Box<dyn Fn(u32) -> Result<Box<dyn Solver>, String> + Send + Sync
 
 /// A registered solver: its name, its option (name and default, if any), and a constructor.
 pub struct Entry {
+    /// The name `registry::create` takes (the option after a colon: `beam:50`).
     pub name: &'static str,
     /// The option's meaning and default, e.g. `("width", 200)`.
     pub option: Option<(&'static str, u32)>,

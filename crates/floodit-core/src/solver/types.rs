@@ -35,12 +35,16 @@ impl Problem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Family {
+    /// Answers quickly with no promise of optimality.
     Heuristic,
+    /// Searches (or models) every possibility and proves its answer optimal when it finishes.
     Exact,
+    /// Optimal in polynomial time on the board classes it accepts; refuses the others.
     Polynomial,
 }
 
 impl Family {
+    /// The lowercase name shown by `floodit solvers` and in JSON.
     pub fn name(self) -> &'static str {
         match self {
             Family::Heuristic => "heuristic",
@@ -53,7 +57,9 @@ impl Family {
 /// What a solver is, for `floodit solvers` and the solver panel.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct SolverInfo {
+    /// The registry name (`exact`, `beam`, ...), as the command line takes it.
     pub name: String,
+    /// Which kind of algorithm it is.
     pub family: Family,
     /// One line: what it does and what it optimises.
     pub summary: String,
@@ -80,13 +86,18 @@ pub struct Limits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum StopReason {
+    /// [`Limits::time`] ran out.
     Time,
+    /// [`Limits::nodes`] were expanded.
     Nodes,
+    /// The search tables reached [`Limits::memory`].
     Memory,
+    /// The cancellation flag ([`Control::cancel_flag`]) was set.
     Cancelled,
 }
 
 impl StopReason {
+    /// A short phrase for messages, e.g. "time limit reached".
     pub fn describe(self) -> &'static str {
         match self {
             StopReason::Time => "time limit reached",
@@ -100,6 +111,7 @@ impl StopReason {
 /// Live progress a solver publishes for the UI (read from another thread).
 #[derive(Debug, Default)]
 pub struct Progress {
+    /// Work done so far, in the solver's unit (as [`Solution::nodes`]).
     pub nodes: AtomicU64,
     /// Best proven lower bound so far.
     pub lower_bound: AtomicU32,
@@ -186,7 +198,10 @@ impl Control {
 /// One considered alternative at a step, with the score the solver gave it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Alternative {
+    /// The move considered.
     pub mv: MoveJson,
+    /// The solver's score for it; what it measures (and whether higher is better) is the
+    /// solver's own and is said in `detail`.
     pub score: f64,
     /// What the score means or what was special, e.g. "gains 12 cells".
     pub detail: String,
@@ -195,7 +210,9 @@ pub struct Alternative {
 /// Why a solver chose one move: free text, the alternatives it scored, and cells it marks.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct StepNote {
+    /// Why this move, in one or two sentences.
     pub text: String,
+    /// The other moves the solver scored at this step (may be empty).
     pub alternatives: Vec<Alternative>,
     /// Cells the explanation refers to (marked tiles, a frontier, ...).
     pub marked: Vec<Cell>,
@@ -255,21 +272,43 @@ pub enum SolveError {
     Refused(String),
     /// A limit was reached before any solution was found.
     #[error("{} before a solution was found{}", reason.describe(), lower_bound.map(|l| format!(" (the optimum is at least {l})")).unwrap_or_default())]
-    Stopped { reason: StopReason, lower_bound: Option<u32>, nodes: u64 },
+    Stopped {
+        /// Which limit.
+        reason: StopReason,
+        /// The lower bound on the optimum proven before stopping, if any.
+        lower_bound: Option<u32>,
+        /// Work done before stopping, in the solver's unit.
+        nodes: u64,
+    },
     /// The solver's answer did not replay to a flooded board: a bug, reported honestly.
     #[error("{solver} returned an invalid solution: {reason}")]
-    Invalid { solver: String, reason: String },
+    Invalid {
+        /// The solver's registry name.
+        solver: String,
+        /// What the replay found wrong (the move refused, or the board left unflooded).
+        reason: String,
+    },
 }
 
 /// A move in JSON: a colour in fixed mode, `{row, col, colour}` in free mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(untagged)]
 pub enum MoveJson {
+    /// A Flood-It move: the colour played at the pivot.
     Colour(u8),
-    At { row: u16, col: u16, colour: u8 },
+    /// A Free-Flood-It move: the layout position played and the colour.
+    At {
+        /// Layout row of the cell played.
+        row: u16,
+        /// Layout column of the cell played.
+        col: u16,
+        /// The colour played.
+        colour: u8,
+    },
 }
 
 impl MoveJson {
+    /// `mv` on `board` as JSON writes it for `mode` (the board gives a free move's position).
     pub fn new(board: &Board, mode: Mode, mv: Move) -> MoveJson {
         match mode {
             Mode::Fixed { .. } => MoveJson::Colour(mv.colour),

@@ -137,7 +137,7 @@ proptest! {
 /// stops the exact search at its root. Run with
 /// `cargo test -p floodit-core --test it review_heavy -- --ignored` (a few minutes).
 #[test]
-#[ignore]
+#[ignore = "heavy: 3000 reviews against the oracle, minutes (command in the doc comment)"]
 fn review_heavy() {
     for seed in 0..3000u64 {
         let topology = Topology::ALL[seed as usize % Topology::ALL.len()];

@@ -1,5 +1,5 @@
 //! Shared helpers for integration tests: random small problems on every topology.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test module uses some of the helpers")]
 
 use floodit_core::formats::generate::{GenSpec, generate};
 use floodit_core::model::{Mode, Topology};

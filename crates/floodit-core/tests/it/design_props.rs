@@ -45,7 +45,7 @@ fn check(d: &floodit_core::design::Designed, properties: &[Property]) {
             Property::HeuristicsMiss => assert!(lengths.iter().all(|(_, l)| *l > opt), "{lengths:?} vs {opt}"),
             // Brute force in Flood-It; free mode has its own test below.
             Property::UniqueOptimum if problem.mode.pivot().is_some() => {
-                assert_eq!(flooding_sequences(&problem, opt).len(), 1)
+                assert_eq!(flooding_sequences(&problem, opt).len(), 1);
             }
             Property::UniqueFirstMove if problem.mode.pivot().is_some() => {
                 let mut firsts: Vec<u8> = flooding_sequences(&problem, opt).iter().map(|l| l[0]).collect();

@@ -75,7 +75,7 @@ fn node_limit_gives_best_found() {
 /// Heavier: grids up to 7x7 where the search and its pruning rules have real work. Run with
 /// `cargo test --release -p floodit-core --test it exact_vs_oracle -- --ignored`.
 #[test]
-#[ignore]
+#[ignore = "heavy: grids up to 7x7, run in release (command in the doc comment)"]
 fn exact_equals_oracle_on_bigger_grids() {
     use floodit_core::model::Topology;
     let mut checked = 0;

@@ -144,7 +144,9 @@ fn check(rows: &[Row]) {
     let players = gamma(&level, &rows.iter().map(|r| r.over_par).collect::<Vec<_>>());
     println!("gamma(grade 1-6, players' moves over par), all boards: {players:.3}");
     let mut counts = [0; 6];
-    rows.iter().for_each(|r| counts[r.grade.level as usize - 1] += 1);
+    for r in rows {
+        counts[r.grade.level as usize - 1] += 1;
+    }
     println!("boards per grade 1-6: {counts:?}");
     // Across sizes the optimum and the heuristics missing decide most (no small board has every
     // heuristic missing); within a size, the traps, the greedy gap and the narrow way do. The

@@ -94,7 +94,7 @@ fn boards_too_big_are_refused() {
     let refused = |r: Result<_, SolveError>, what: &str| match r {
         Err(SolveError::Refused(m)) => assert!(m.contains(what), "{m}"),
         Err(e) => panic!("{e}"),
-        Ok(_) => panic!("not refused"),
+        Ok(()) => panic!("not refused"),
     };
     // Any number of components reaches the engines: each answers (run replays the answer) or
     // refuses for the size of its own model, never for the component count.

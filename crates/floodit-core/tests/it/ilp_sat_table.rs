@@ -34,7 +34,7 @@ fn measure(solver: &dyn Solver, n: usize, colours: usize, limit: Duration) -> (f
         let control = Control::new(Limits { time: Some(limit), ..Limits::default() });
         match run(solver, &p, &control) {
             Ok(s) => {
-                proven += s.optimal as u64;
+                proven += u64::from(s.optimal);
                 lengths.push(s.len());
                 times.push(if s.optimal { s.elapsed.as_secs_f64() * 1e3 } else { limit.as_secs_f64() * 1e3 });
             }

@@ -90,7 +90,7 @@ fn every_solver_stops_on_the_largest_board() {
 
 /// The release build's overruns, printed (see the module comment for the command).
 #[test]
-#[ignore]
+#[ignore = "measures the release build's overruns (command in the module comment)"]
 fn overruns_in_release() {
     check_all(Duration::from_millis(1000), Duration::from_millis(100), true);
 }

@@ -1,5 +1,5 @@
 //! The core crate's integration tests, in one binary (one link instead of one per file).
-#![allow(clippy::unwrap_used)] // a test that cannot unwrap has failed
+#![allow(clippy::unwrap_used, clippy::panic, reason = "a test that cannot unwrap has failed, and says so by panicking")]
 
 mod analysis_explain;
 mod analysis_oracle;

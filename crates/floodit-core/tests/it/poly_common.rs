@@ -1,6 +1,6 @@
 //! Shared helpers for the polynomial-algorithm tests: random boards of each class, and checks
 //! against the exhaustive oracle.
-#![allow(dead_code)]
+#![allow(dead_code, reason = "each test module uses some of the helpers")]
 
 use floodit_core::model::{Board, Colour, Graph, Mode, Topology};
 use floodit_core::solver::oracle::Oracle;

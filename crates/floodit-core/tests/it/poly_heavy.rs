@@ -17,61 +17,61 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(20_000))]
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_path(p in one_row(Topology::Path, 1..=20, 2..=6)) {
         check_exact("poly-path", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_cycle(p in one_row(Topology::Cycle, 3..=20, 2..=6)) {
         check_exact("poly-cycle", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_free_path(p in one_row_free(Topology::Path, 1..=10, 2..=4)) {
         check_exact("poly-free-path", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_free_cycle(p in one_row_free(Topology::Cycle, 3..=10, 2..=4)) {
         check_exact("poly-free-cycle", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_corner_greedy(p in corner(1..=13, 2..=8)) {
         check_exact("poly-2xn-greedy", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_frontier_dp(p in two_rows(Topology::Grid, 1..=13, 2..=8)) {
         check_exact("poly-2xn-dp", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_cylinder_dp(p in two_rows(Topology::Cylinder, 3..=13, 2..=8).prop_filter("2 rows", |p| p.board.graph().rows() == 2)) {
         check_exact("poly-cylinder-dp", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_cycle_square(p in one_row(Topology::CycleSquare, 1..=14, 2..=6)) {
         check_exact("poly-cycle-square", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_path_square(p in one_row(Topology::PathSquare, 1..=14, 2..=6)) {
         check_exact("poly-path-square", &p)?;
     }
 
     #[test]
-    #[ignore]
+    #[ignore = "heavy: 20 000 cases per algorithm, run in release (command at the top)"]
     fn heavy_greedy_equals_dp(p in corner(14..=400, 3..=12)) {
         prop_assert_eq!(solve("poly-2xn-greedy", &p).len(), solve("poly-2xn-dp", &p).len());
     }
@@ -86,7 +86,7 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
 /// Each algorithm within a second at its target size: the 2×n corner greedy at n = 100 000, the
 /// frontier DP on 2×2000 with a middle pivot, Free-Flood-It on a 300-cell path. Release only.
 #[test]
-#[ignore]
+#[ignore = "timing targets hold in release only (command at the top)"]
 fn timing_targets() {
     let budget = Duration::from_secs(1);
     let mut x = 12345u64;

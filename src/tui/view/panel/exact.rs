@@ -73,6 +73,13 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         lines
             .push(Line::styled(format!(" {} steps through the solution from here", key(app, Ex::StepThrough)), ui.dim));
     }
+    lines.push(Line::raw(""));
+    if ex.proof {
+        let line = from_here.and_then(Run::solution).map(|s| (s.moves.as_slice(), s.optimal));
+        lines.extend(super::proof::lines(app, &here, line));
+    } else {
+        lines.push(Line::styled(format!(" {}: the proof view", key(app, Ex::ToggleProof)), ui.dim));
+    }
     lines
 }
 
@@ -83,7 +90,7 @@ fn proof(app: &App, label: &str, s: &Solution, from: String) -> Vec<Line<'static
     let first = if s.optimal {
         Span::styled(format!("{n}, proven: lower bound {n} = length"), ui.good)
     } else {
-        let why = s.stopped.map(|r| r.describe()).unwrap_or("not proven");
+        let why = s.stopped.map(floodit_core::solver::StopReason::describe).unwrap_or("not proven");
         let lb = s.lower_bound.map(|l| format!(", the optimum ≥ {l}")).unwrap_or_default();
         Span::styled(format!("{n} at best ({why}{lb})"), ui.warn)
     };
@@ -111,7 +118,7 @@ fn standing(app: &App, here: &Solution, start: Option<&Solution>) -> Option<Line
     if made == 0 || !here.optimal {
         return None;
     }
-    let optimum = start.map(|s| s.len()).or(app.optimum_moves().map(|n| n as usize))?;
+    let optimum = start.map(floodit_core::Solution::len).or(app.optimum_moves().map(|n| n as usize))?;
     let total = made + here.len();
     let par = here.len();
     let (text, style) = match total.checked_sub(optimum) {

@@ -6,6 +6,7 @@ use super::{count, duration};
 use crate::formats::id;
 use crate::model::Mode;
 use crate::tui::app::{App, Optimum, Origin};
+use crate::tui::grade::GradeState;
 use crate::tui::numbers::GLUE;
 use crate::tui::view::text::{fit, fit_start};
 use ratatui::text::{Line, Span};
@@ -84,14 +85,35 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         row(if game.mode().is_free() { "Largest" } else { "Flooded" }, format!("{flooded} of {} cells", g.len())),
         row("Moves", moves),
         row("Optimum", optimum),
+    ];
+    if let Some(grade) = grade(app) {
+        lines.push(row("Grade", grade));
+    }
+    if let Some(p) = &app.pack {
+        let stars = crate::tui::view::packs::stars(&app.look, p.stars());
+        lines.push(row("Pack", format!("{stars} {}, board {}", p.pack.manifest.title, p.place())));
+    }
+    lines.extend([
         row("From", origin),
         row("Game ID", id_text),
         row("Look", format!("{}, {}{glyph_note}", look.theme().name, look.depth.name())),
-    ];
+    ]);
     if let Some(d) = &app.puzzle.description {
         lines.push(Line::styled(format!(" {d}"), ui.dim));
     }
     lines
+}
+
+/// The starting board's difficulty grade, as far as it is known (nothing when the game grades
+/// nothing).
+fn grade(app: &App) -> Option<String> {
+    Some(match &app.grade {
+        GradeState::Off => return None,
+        GradeState::Waiting => "once the optimum is proven".into(),
+        GradeState::Running { job, .. } => format!("grading: {}", duration(job.elapsed().as_secs_f64() * 1e3)),
+        GradeState::Done(g) => format!("{} {} (score {})", g.level, g.name, g.score),
+        GradeState::Failed(why) => format!("not graded ({why})"),
+    })
 }
 
 fn largest_area(app: &App) -> usize {

@@ -36,6 +36,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
             lines.push(play(mv));
             let text = format!("optimal: {par} from here ({solver})");
             lines.push(labelled(app, "", vec![Span::styled(text, ui.good)]));
+            lines.extend(par_lines(app, hint));
             if made > 0
                 && let Some(o) = app.optimum_moves()
             {
@@ -70,4 +71,24 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::styled(format!(" {} hides the hint.", key(app, Ex::Hint)), ui.dim));
     lines.push(Line::styled(" A game with hints counts as assisted.", ui.dim));
     lines
+}
+
+/// "Is this the only way?": every colour that keeps par, and how many optimal solutions.
+fn par_lines(app: &App, hint: &crate::tui::hint::Hint) -> Vec<Line<'static>> {
+    let ui = app.look.ui();
+    let game = &app.game;
+    let Some(p) = &hint.par_moves else { return Vec::new() };
+    let Some(found) = &p.found else {
+        let text = if p.job.is_some() { "looking at every move" } else { "not worked out in time" };
+        return vec![labelled(app, "Keeps par", vec![Span::styled(text, ui.dim)])];
+    };
+    let mut spans = Vec::new();
+    for &mv in &found.keeps_par {
+        spans.extend(move_spans(app, game.board(), game.mode(), mv));
+        spans.push(Span::styled(" ", ui.text));
+    }
+    vec![
+        labelled(app, "Keeps par", spans),
+        labelled(app, "Solutions", vec![Span::styled(super::review::count_text(&found.count), ui.text)]),
+    ]
 }

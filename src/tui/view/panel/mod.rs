@@ -6,7 +6,11 @@ mod facts;
 mod heuristic;
 mod hint;
 mod poly;
+pub mod proof;
+mod review;
 mod stepping;
+
+pub use review::review_mark;
 
 use super::pane;
 use super::text::wrap_all;
@@ -54,6 +58,7 @@ fn content(app: &App, width: usize) -> (String, Vec<Line<'static>>) {
     let ex = &app.explorer;
     match (&ex.mode, ex.panel) {
         (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s)),
+        (ExMode::Review(r), _) => (" Review of your game ".to_string(), review::lines(app, r, width)),
         (_, Panel::Facts) => (" Solver: board facts ".to_string(), facts::lines(app, width)),
         (_, Panel::Hint) => (" Hint ".to_string(), hint::lines(app)),
         (_, Panel::Family(Family::Heuristic)) => (" Heuristics from here ".to_string(), heuristic::lines(app, width)),

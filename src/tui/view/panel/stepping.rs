@@ -74,5 +74,10 @@ pub fn lines(app: &App, s: &Stepper) -> Vec<Line<'static>> {
     for note in &sol.notes {
         lines.push(Line::styled(format!(" · {note}"), ui.dim));
     }
+    if app.explorer.proof {
+        lines.push(Line::raw(""));
+        let here = crate::solver::Problem::from_game(&s.game);
+        lines.extend(super::proof::lines(app, &here, Some((&sol.moves[pos..], sol.optimal))));
+    }
     lines
 }

@@ -22,7 +22,9 @@ use std::path::Path;
 pub struct Entry {
     /// `file#index` (1-based) or the file name for one-board files.
     pub name: String,
+    /// The colouring.
     pub board: Board,
+    /// Flood-It at the pivot the data set's [`PivotChoice`] gave, or Free-Flood-It.
     pub mode: Mode,
     /// The proven optimum, when the data set carries it.
     pub optimal: Option<u32>,
@@ -42,9 +44,12 @@ pub enum DatasetFormat {
 /// Where the pivot goes on each board of a data set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PivotChoice {
+    /// Row 0, column 0.
     #[default]
     Corner,
+    /// Row `rows / 2`, column `cols / 2` (rounded down).
     Centre,
+    /// This row and column on every board (a board it falls outside is an error).
     At(usize, usize),
 }
 

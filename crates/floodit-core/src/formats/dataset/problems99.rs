@@ -14,7 +14,7 @@ pub fn parse<R: BufRead>(reader: R, name: &str, pivot: PivotChoice) -> Result<En
     let (l1, header) = lines.next().transpose()?.ok_or_else(|| FormatError::new("the file is empty"))?;
     let header_error = || FormatError::at_line(l1, "expected `rows cols colours`");
     let dims: Vec<usize> =
-        header.split_whitespace().map(|t| t.parse()).collect::<Result<_, _>>().map_err(|_| header_error())?;
+        header.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|_| header_error())?;
     let [rows, cols, k] = dims[..] else {
         return Err(header_error());
     };

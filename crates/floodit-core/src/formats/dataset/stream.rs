@@ -216,6 +216,7 @@ impl Dataset {
         self.limit.map_or(all, |l| l.min(all))
     }
 
+    /// True when the data set yields no board.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

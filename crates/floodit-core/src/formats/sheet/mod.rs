@@ -14,6 +14,7 @@ use crate::model::{Board, Mode, Move};
 /// One puzzle of a sheet, with what is printed beside it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SheetPuzzle {
+    /// The puzzle printed.
     pub puzzle: Puzzle,
     /// The proven optimum, when known (the puzzle's own, or proven for the sheet).
     pub par: Option<u32>,

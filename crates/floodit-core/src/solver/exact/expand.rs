@@ -59,7 +59,7 @@ fn dominated<const W: usize>(t: &Table<W>, region: &Bits<W>, frontier: &Bits<W>,
         if t.may_contain(h) {
             let mut bigger = *region;
             bigger.insert(c);
-            found = t.find(&bigger, h).is_ok_and(|idx| t.nodes[idx].g as u32 <= depth);
+            found = t.find(&bigger, h).is_ok_and(|idx| u32::from(t.nodes[idx].g) <= depth);
         }
     });
     found
@@ -136,7 +136,7 @@ fn expand_node<const W: usize>(
     let t = &stored.table;
     let node = t.nodes[idx];
     let frontier = g.frontier(&node.region);
-    if dominated(t, &node.region, &frontier, node.g as u32) || stored.shallow.in_dead_subtree(g, t, idx) {
+    if dominated(t, &node.region, &frontier, u32::from(node.g)) || stored.shallow.in_dead_subtree(g, t, idx) {
         return false;
     }
     for_each_child(g, &node.region, &frontier, |step, gained, reached| {
@@ -148,7 +148,7 @@ fn expand_node<const W: usize>(
             }
         };
         let p = &t.nodes[parent];
-        let depth = p.g as u32 + step.moves();
+        let depth = u32::from(p.g) + step.moves();
         let hash = region_hash(&region);
         let kid = |h| Kid { region, hash, parent: parent as u32, step, depth, h };
         if region == g.all {
@@ -157,11 +157,11 @@ fn expand_node<const W: usize>(
             }
             return;
         }
-        if depth + 1 >= ub || t.find(&region, hash).is_ok_and(|e| t.nodes[e].g as u32 <= depth) {
+        if depth + 1 >= ub || t.find(&region, hash).is_ok_and(|e| u32::from(t.nodes[e].g) <= depth) {
             return;
         }
         // Pathmax: a child's bound may be raised to the parent's minus the step's length.
-        let pathmax = (p.g as u32 + p.h as u32).saturating_sub(depth);
+        let pathmax = (u32::from(p.g) + u32::from(p.h)).saturating_sub(depth);
         let h = lower_bound_capped(g, &region, &front, ub - depth).max(pathmax);
         if depth + h < ub {
             kids.push(kid(h));

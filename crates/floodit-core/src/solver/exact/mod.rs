@@ -23,6 +23,7 @@ pub struct ExactThreads {
 pub const MAX_THREADS: u32 = 64;
 
 impl ExactThreads {
+    /// The search on `threads` threads (1 to [`MAX_THREADS`]; other counts are refused).
     pub fn new(threads: u32) -> Result<ExactThreads, String> {
         if !(1..=MAX_THREADS).contains(&threads) {
             return Err(format!("exact threads must be 1 to {MAX_THREADS}, not {threads}"));

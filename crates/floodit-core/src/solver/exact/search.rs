@@ -64,7 +64,7 @@ pub const PARTIAL_AFTER: usize = 1 << 22;
 /// The depth up to which nodes take part in the shallow dominance index: about half the root's
 /// lower bound (measured on 14x14 and 18x18 boards; deeper costs more than it saves).
 fn shallow_depth(h0: u32) -> u32 {
-    (h0 + 2) / 2
+    u32::midpoint(h0, 2)
 }
 
 /// Nodes of the current f each thread expands per batch: about the same work on any graph (an
@@ -176,7 +176,7 @@ impl<const W: usize> Search<'_, W> {
             }
             let t = &stored.table;
             let found = t.find(&k.region, k.hash);
-            if found.is_ok_and(|e| t.nodes[e].g as u32 <= k.depth) {
+            if found.is_ok_and(|e| u32::from(t.nodes[e].g) <= k.depth) {
                 continue;
             }
             if self.partial && f > self.f {
@@ -189,7 +189,7 @@ impl<const W: usize> Search<'_, W> {
             }
         }
         if next < self.ub {
-            let depth = stored.table.nodes[idx].g as u32;
+            let depth = u32::from(stored.table.nodes[idx].g);
             self.push(next, depth, idx as u32 | AGAIN);
         }
     }
@@ -333,7 +333,7 @@ impl<const W: usize> Search<'_, W> {
                     while batch.len() < size {
                         let Some((entry, depth)) = self.pop() else { break };
                         // Superseded by a shallower copy.
-                        if st.table.nodes[(entry & !AGAIN) as usize].g as u32 == depth {
+                        if u32::from(st.table.nodes[(entry & !AGAIN) as usize].g) == depth {
                             batch.push(entry);
                         }
                     }

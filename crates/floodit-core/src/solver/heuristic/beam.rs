@@ -13,14 +13,18 @@ use crate::model::{Bits, Cell};
 use crate::solver::regions::{CompGraph, OnGraph, Ranking, beam, lower_bound, on_graph};
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
+/// Beam width when `beam` is given no option.
 pub const DEFAULT_WIDTH: u32 = 20;
+/// Largest beam width accepted.
 pub const MAX_WIDTH: u32 = 1_000_000;
 
+/// The `beam:W` solver; the module documentation says how it plays.
 pub struct Beam {
     width: u32,
 }
 
 impl Beam {
+    /// The solver keeping `width` positions per length (1 to [`MAX_WIDTH`]; others are refused).
     pub fn new(width: u32) -> Result<Beam, String> {
         if !(1..=MAX_WIDTH).contains(&width) {
             return Err(format!("beam width must be from 1 to {MAX_WIDTH}, not {width}"));

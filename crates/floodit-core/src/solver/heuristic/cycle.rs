@@ -18,6 +18,7 @@ use crate::solver::regions::CompGraph;
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 use std::collections::VecDeque;
 
+/// The `cycle` solver; the module documentation says how it plays.
 pub struct Cycle;
 
 impl Solver for Cycle {

@@ -21,11 +21,13 @@ pub const MAX_WIDTH: u32 = 100_000;
 /// Central starting cells tried in Free-Flood-It.
 const FREE_STARTS: usize = 4;
 
+/// The `fast` solver; the module documentation says how it plays.
 pub struct Fast {
     width: usize,
 }
 
 impl Fast {
+    /// The solver keeping at most `width` positions per step (1 to [`MAX_WIDTH`]; others are refused).
     pub fn new(width: u32) -> Result<Fast, String> {
         if width == 0 || width > MAX_WIDTH {
             return Err(format!("the beam width must be 1 to {MAX_WIDTH}"));

@@ -8,6 +8,7 @@ use crate::model::{Mode, Move};
 use crate::solver::regions::{CompGraph, OnGraph, on_graph};
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
+/// The `greedy` solver; the module documentation says how it plays.
 pub struct Greedy;
 
 impl Solver for Greedy {

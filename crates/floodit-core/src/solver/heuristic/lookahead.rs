@@ -13,15 +13,18 @@ use crate::solver::{
     Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StopReason,
 };
 
+/// Depth when `lookahead` is given no option.
 pub const DEFAULT_DEPTH: u32 = 3;
 /// Deeper searches take minutes per board (b^D sequences per move).
 pub const MAX_DEPTH: u32 = 8;
 
+/// The `lookahead:D` solver; the module documentation says how it plays.
 pub struct Lookahead {
     depth: u32,
 }
 
 impl Lookahead {
+    /// The solver looking `depth` moves ahead (1 to [`MAX_DEPTH`]; others are refused).
     pub fn new(depth: u32) -> Result<Lookahead, String> {
         if !(1..=MAX_DEPTH).contains(&depth) {
             return Err(format!("lookahead depth must be from 1 to {MAX_DEPTH}, not {depth}"));

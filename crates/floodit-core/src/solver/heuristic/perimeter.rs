@@ -10,6 +10,7 @@ use crate::model::{Board, Components, MAX_COLOURS};
 use crate::solver::regions::CompGraph;
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
+/// The `perimeter` solver; the module documentation says how it plays.
 pub struct Perimeter;
 
 /// Cell edges between each pair of neighbouring components, in the order of
@@ -119,7 +120,7 @@ impl Policy for Border<'_> {
             .iter()
             .map(|c| Alternative {
                 mv: MoveJson::Colour(c),
-                score: border[c as usize] as f64,
+                score: f64::from(border[c as usize]),
                 detail: format!("{} border sides; gains {} cells", border[c as usize], gains.cells[c as usize]),
             })
             .collect();

@@ -31,13 +31,13 @@ pub fn solve(model: &Model, control: &Control, nodes: &mut u64) -> Result<Probe,
         })
         .collect();
     for row in &model.rows {
-        let terms: Vec<(microlp::Variable, f64)> = row.terms.iter().map(|&(v, c)| (vars[v], c as f64)).collect();
+        let terms: Vec<(microlp::Variable, f64)> = row.terms.iter().map(|&(v, c)| (vars[v], f64::from(c))).collect();
         let op = match row.op {
             Op::Le => ComparisonOp::Le,
             Op::Ge => ComparisonOp::Ge,
             Op::Eq => ComparisonOp::Eq,
         };
-        problem.add_constraint(terms.as_slice(), op, row.rhs as f64);
+        problem.add_constraint(terms.as_slice(), op, f64::from(row.rhs));
     }
     let mut options = SolveOptions::default();
     options.time_limit = Some(SLICE);

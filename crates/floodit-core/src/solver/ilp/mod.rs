@@ -31,12 +31,16 @@ pub const MAX_NONZEROS: u64 = 400_000;
 /// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Descend;
 
+/// The `ilp` solver: one integer program per horizon, solved by microlp.
 pub struct Ilp {
+    /// Which of the blog's two models is built.
     pub form: Form,
+    /// How the horizons to try are chosen ([`STRATEGY`] by default).
     pub strategy: Strategy,
 }
 
 impl Ilp {
+    /// The solver for `form`, with the default horizon strategy.
     pub fn new(form: Form) -> Ilp {
         Ilp { form, strategy: STRATEGY }
     }
@@ -114,7 +118,7 @@ impl Solver for Ilp {
                 horizon::Probe::Infeasible => "infeasible",
                 horizon::Probe::Stopped(_) => "stopped",
             };
-            Ok((answer, Attempt { moves: k, answer: word, size, elapsed: Default::default() }))
+            Ok((answer, Attempt { moves: k, answer: word, size, elapsed: std::time::Duration::default() }))
         };
         let greedy_len = greedy.len();
         let out = horizon::search(self.strategy, lower, greedy, &comps, seed, control, probe)?;

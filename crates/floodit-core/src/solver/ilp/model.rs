@@ -56,6 +56,7 @@ impl Form {
             Form::Cumulative => 2,
         }
     }
+    /// The form with registry option `n` (1 or 2); `None` for any other number.
     pub fn from_number(n: u32) -> Option<Form> {
         match n {
             1 => Some(Form::Once),
@@ -68,35 +69,48 @@ impl Form {
 /// The corrected model, or the model as published (to reproduce the blog's result).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
+    /// With the defects listed at the top of this file corrected: sound and optimal.
     Corrected,
     /// The constraints as printed, with (6) read as `i = 2..m`.
     Published,
 }
 
+/// How a row's sum compares with its right-hand side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
+    /// Sum at most the right-hand side.
     Le,
+    /// Sum at least the right-hand side.
     Ge,
+    /// Sum equal to the right-hand side.
     Eq,
 }
 
 /// One linear constraint with integer coefficients.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
+    /// The constraint's label in the LP file.
     pub name: String,
+    /// Pairs of variable index and coefficient.
     pub terms: Vec<(usize, i32)>,
+    /// How the sum of the terms compares with `rhs`.
     pub op: Op,
+    /// The right-hand side.
     pub rhs: i32,
 }
 
 /// A 0-1 program: binary variables, a sum to minimise, rows, and variables fixed by bounds.
 #[derive(Clone, Debug)]
 pub struct Model {
+    /// Variable names, indexed by variable (`x{c}_{t}`, `y{i}_{t}`).
     pub names: Vec<String>,
     /// Variables whose sum is minimised.
     pub objective: Vec<usize>,
+    /// The constraints.
     pub rows: Vec<Row>,
+    /// Variables fixed to a value (0 or 1) by their bounds: (6), (7) and, corrected, (7').
     pub fixed: Vec<(usize, i32)>,
+    /// Lines written at the top of the LP file: which form and variant, and the sizes.
     pub comments: Vec<String>,
     /// Horizon `k` and palette size, to read moves back.
     pub horizon: u32,
@@ -104,6 +118,7 @@ pub struct Model {
 }
 
 impl Model {
+    /// Number of nonzero coefficients over every row.
     pub fn nonzeros(&self) -> u64 {
         self.rows.iter().map(|r| r.terms.len() as u64).sum()
     }
@@ -126,7 +141,7 @@ fn x_index(colours: usize, c: usize, t: u32) -> usize {
 /// Variables, rows and nonzeros of the corrected model, without building it.
 pub fn size(comps: &Components, seed: usize, colours: usize, horizon: u32, form: Form) -> (u64, u64, u64) {
     let m = comps.len() as u64;
-    let k = horizon as u64;
+    let k = u64::from(horizon);
     let vars = colours as u64 * k + m * (k + 1);
     let others = m.saturating_sub(1);
     let degrees: u64 = (0..comps.len()).filter(|&i| i != seed).map(|i| comps.neighbours(i).len() as u64).sum();
@@ -170,7 +185,7 @@ pub fn build(comps: &Components, seed: usize, colours: usize, k: u32, form: Form
     match form {
         Form::Once => {
             for i in 0..m {
-                let from = if published { 1 } else { 0 };
+                let from = u32::from(published);
                 row(format!("c2_{i}"), (from..=k).map(|t| (y(i, t), 1)).collect(), Op::Eq, 1);
             }
         }
@@ -189,7 +204,7 @@ pub fn build(comps: &Components, seed: usize, colours: usize, k: u32, form: Form
             let mut terms = vec![(y(i, t), 1)];
             match form {
                 Form::Once => {
-                    let from = if published { 1 } else { 0 };
+                    let from = u32::from(published);
                     for &j in comps.neighbours(i) {
                         terms.extend((from..t).map(|t2| (y(j as usize, t2), -1)));
                     }
@@ -205,7 +220,7 @@ pub fn build(comps: &Components, seed: usize, colours: usize, k: u32, form: Form
         }
     }
     // (6), (7): the start; (7') corrected: the seed stays in the region (form 2).
-    let mut fixed: Vec<(usize, i32)> = (0..m).map(|i| (y(i, 0), (i == seed) as i32)).collect();
+    let mut fixed: Vec<(usize, i32)> = (0..m).map(|i| (y(i, 0), i32::from(i == seed))).collect();
     if form == Form::Cumulative && !published {
         fixed.extend((1..=k).map(|t| (y(seed, t), 1)));
     }

@@ -14,9 +14,15 @@ pub enum Verdict {
     /// A polynomial algorithm implemented here solves it exactly.
     Polynomial(Algorithm),
     /// The class is NP-hard; `source` says who proved it.
-    NpHard { source: String },
+    NpHard {
+        /// The hardness result and where it was published.
+        source: String,
+    },
     /// No polynomial algorithm is known to us for this class; `reason` says what is known.
-    Unknown { reason: String },
+    Unknown {
+        /// What is known about the class.
+        reason: String,
+    },
 }
 
 /// A board's class and the verdict for it.
@@ -24,10 +30,12 @@ pub enum Verdict {
 pub struct Classification {
     /// The class in words, e.g. "2×9 grid, Flood-It, pivot in column 4".
     pub class: String,
+    /// What is known for the class.
     pub verdict: Verdict,
 }
 
 impl Classification {
+    /// The algorithm that solves the board, when the class is polynomial.
     pub fn algorithm(&self) -> Option<Algorithm> {
         match self.verdict {
             Verdict::Polynomial(a) => Some(a),

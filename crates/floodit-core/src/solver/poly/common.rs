@@ -265,7 +265,7 @@ pub fn replay_free(problem: &Problem, moves: &[Move], value: u32, solver: &str) 
 
 /// The answer of a fixed-pivot algorithm: moves at the pivot with one note per move.
 pub fn fixed_solution(problem: &Problem, colours: &[Colour], steps: Vec<StepNote>, optimal: bool) -> Solution {
-    let pivot = problem.mode.pivot().expect("fixed mode");
+    let pivot = problem.mode.pivot().expect("only fixed-pivot algorithms call this, after require_mode");
     let moves = colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
     let mut s = if optimal { Solution::optimal(moves, 0) } else { Solution::heuristic(moves) };
     s.steps = steps;

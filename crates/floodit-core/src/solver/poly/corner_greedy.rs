@@ -18,12 +18,16 @@ use std::collections::VecDeque;
 /// Which case of the algorithm a move belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Case {
+    /// Case 1a: the path to t (t' unmarked or flooded, or no farther than t).
     OneA,
+    /// Case 1b: the path to t' (nearer than t), then one move for t.
     OneB,
+    /// Case 2: both tiles marked; the path to the nearer, then one move for the other if needed.
     Two,
 }
 
 impl Case {
+    /// The case's label as the notes print it: `1a`, `1b` or `2`.
     pub fn name(self) -> &'static str {
         match self {
             Case::OneA => "1a",
@@ -39,16 +43,21 @@ pub type Tile = (usize, usize);
 /// One move of the greedy and the step of the algorithm it belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GreedyMove {
+    /// The colour played.
     pub colour: Colour,
+    /// The case its step follows.
     pub case: Case,
     /// The settled column and its tiles: t (the unflooded marked one) and t'.
     pub column: usize,
+    /// The marked tile the step floods (column, row).
     pub t: Tile,
+    /// The other tile of the column.
     pub t2: Tile,
     /// Moves needed at the start of the step to flood t and t'.
     pub dist: (u32, u32),
-    /// This move's place within its step, 1-based, and the step's length.
+    /// This move's place within its step, from 1.
     pub nth: u32,
+    /// Number of moves in the step.
     pub of: u32,
 }
 
@@ -263,7 +272,7 @@ fn oriented(problem: &Problem, name: &str) -> Result<Oriented, SolveError> {
     Ok(Oriented { strip, cols, pivot_row: row, mirrored })
 }
 
-pub struct CornerGreedySolver;
+pub(crate) struct CornerGreedySolver;
 
 impl Solver for CornerGreedySolver {
     fn info(&self) -> SolverInfo {

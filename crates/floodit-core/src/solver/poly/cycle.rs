@@ -81,7 +81,7 @@ impl Solver for CycleSolver {
             out.notes.push(format!("alignment (L = clockwise, R = counter-clockwise): {}", alignment(&letters)));
         }
         out.stats.push(("runs".into(), k as u64));
-        out.stats.push(("lps".into(), lps as u64));
+        out.stats.push(("lps".into(), u64::from(lps)));
         Ok(out)
     }
 }

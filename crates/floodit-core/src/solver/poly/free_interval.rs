@@ -182,7 +182,7 @@ fn line_runs(problem: &Problem, name: &str, cyclic: bool) -> Result<Vec<Run>, So
 fn finish(problem: &Problem, name: &str, planned: Vec<(Move, String)>, value: u16) -> Result<Solution, SolveError> {
     let (moves, texts): (Vec<Move>, Vec<String>) = planned.into_iter().unzip();
     // The plan is for pieces in isolation; replaying it on the whole board must agree.
-    let changed = replay_free(problem, &moves, value as u32, name)?;
+    let changed = replay_free(problem, &moves, u32::from(value), name)?;
     let steps = texts.into_iter().zip(changed).map(|(text, marked)| StepNote { text, marked, ..StepNote::default() });
     Ok(free_solution(moves, steps.collect()))
 }

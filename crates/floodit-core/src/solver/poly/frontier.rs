@@ -113,6 +113,8 @@ impl Side {
     pub fn mcs(&self, col: usize, row: usize) -> u32 {
         self.mcs[col][row]
     }
+    /// True when `f` is the whole last column: the side is flooded (only the tests ask).
+    #[cfg(test)]
     pub fn is_done(&self, f: Front) -> bool {
         f.col == self.last() && f.rows == BOTH
     }

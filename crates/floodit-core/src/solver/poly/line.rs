@@ -6,7 +6,9 @@ use crate::model::{Cell, Graph};
 /// The cells of a path (end to end) or a cycle (once around).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The cells in order along the line.
     pub cells: Vec<Cell>,
+    /// True for a cycle (the last cell touches the first).
     pub cyclic: bool,
 }
 

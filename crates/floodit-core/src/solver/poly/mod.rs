@@ -10,16 +10,16 @@ mod classify;
 mod common;
 pub mod corner_greedy;
 mod cycle;
-pub mod cylinder_dp;
+mod cylinder_dp;
 mod free_interval;
-pub mod frontier;
-pub mod frontier_dp;
+mod frontier;
+mod frontier_dp;
 mod ladder;
 mod line;
 mod path;
-pub mod squares;
-pub mod strip;
-pub mod thm2;
+mod squares;
+mod strip;
+mod thm2;
 mod two_colour;
 
 pub use classify::{Classification, Verdict, classify};
@@ -31,27 +31,40 @@ use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
 /// Every polynomial algorithm here; [`TABLE`] holds what is known about each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
+    /// At most two colours, any board, either mode (`poly-two-colour`).
     TwoColour,
+    /// Flood-It on a path (`poly-path`).
     Path,
+    /// Flood-It on a cycle (`poly-cycle`).
     Cycle,
+    /// Free-Flood-It on a path (`poly-free-path`).
     FreePath,
+    /// Free-Flood-It on a cycle (`poly-free-cycle`).
     FreeCycle,
+    /// Flood-It on a 2×n grid with the pivot in an end column (`poly-2xn-greedy`).
     CornerGreedy,
+    /// Flood-It on a 2×n grid with any pivot (`poly-2xn-dp`).
     FrontierDp,
+    /// Flood-It on a 2×n cylinder (`poly-cylinder-dp`).
     CylinderDp,
+    /// Flood-It on the square of a cycle (`poly-cycle-square`).
     CycleSquare,
+    /// Flood-It on the square of a path (`poly-path-square`).
     PathSquare,
+    /// Theorem 2 of Souza, Protti & Dantas da Silva as published; not optimal (`poly-thm2-published`).
     Thm2Published,
 }
 
 /// One polynomial algorithm: its solver name, what it does, its cost, where it comes from, what
 /// it promises, how to build it, and the class the classifier gives it.
 pub struct Row {
+    /// Which algorithm this row describes.
     pub algorithm: Algorithm,
     /// The solver name it runs under.
     pub name: &'static str,
     /// What it does, in one line.
     pub title: &'static str,
+    /// Time (and space) complexity, in the board's sizes.
     pub complexity: &'static str,
     /// Where it comes from.
     pub source: &'static str,
@@ -193,6 +206,7 @@ pub const TABLE: [Row; 11] = [
 ];
 
 impl Algorithm {
+    /// Every algorithm, in declaration order (the order of [`TABLE`]).
     pub const ALL: [Algorithm; 11] = [
         Algorithm::TwoColour,
         Algorithm::Path,
@@ -211,6 +225,7 @@ impl Algorithm {
     pub fn row(self) -> &'static Row {
         &TABLE[self as usize]
     }
+    /// The registry name it runs under (`poly-path`, ...).
     pub fn solver_name(self) -> &'static str {
         self.row().name
     }
@@ -218,6 +233,7 @@ impl Algorithm {
     pub fn title(self) -> &'static str {
         self.row().title
     }
+    /// Time (and space) complexity, in the board's sizes.
     pub fn complexity(self) -> &'static str {
         self.row().complexity
     }
@@ -233,6 +249,7 @@ impl Algorithm {
     pub fn free_mode(self) -> bool {
         self.row().free_mode
     }
+    /// A fresh solver running this algorithm alone.
     pub fn solver(self) -> Box<dyn Solver> {
         (self.row().make)()
     }

@@ -61,7 +61,7 @@ impl Solver for PathSolver {
             s.notes.push(format!("alignment: {}", alignment(&letters)));
         }
         s.stats.push(("runs".into(), runs.len() as u64));
-        s.stats.push(("lcs".into(), lcs as u64));
+        s.stats.push(("lcs".into(), u64::from(lcs)));
         Ok(s)
     }
 }

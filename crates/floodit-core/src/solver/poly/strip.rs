@@ -25,9 +25,6 @@ impl Strip {
     pub fn len(&self) -> usize {
         self.cols.len()
     }
-    pub fn is_empty(&self) -> bool {
-        self.cols.is_empty()
-    }
     /// The tile `(row, col)` showing `cell` (the first one, if several do).
     pub fn tile_of(&self, cell: Cell) -> Option<(usize, usize)> {
         (0..self.len()).flat_map(|c| [(0, c), (1, c)]).find(|&(r, c)| self.cells[c][r] == cell)
@@ -52,7 +49,7 @@ pub fn board_strip(board: &Board) -> Result<Strip, String> {
     if g.has_holes() {
         return Err("the board has holes, so it is not a full board with two rows".into());
     }
-    let cell = |r: usize, c: usize| g.cell_at(r, c).expect("no holes");
+    let cell = |r: usize, c: usize| g.cell_at(r, c).expect("a board without holes has a cell at every position");
     if rows == 2 {
         let circular = g.topology() == Topology::Cylinder && cols >= 3;
         let kind = if circular { "cylinder" } else { "grid" };

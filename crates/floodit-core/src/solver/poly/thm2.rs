@@ -257,8 +257,8 @@ impl Solver for Thm2Published {
         if run.extra > 0 {
             s.notes.push(format!("{} extra moves were needed after every marked tile was flooded", run.extra));
         }
-        s.stats.push(("optimum".into(), optimum as u64));
-        s.stats.push(("excess".into(), (len - optimum.min(len)) as u64));
+        s.stats.push(("optimum".into(), u64::from(optimum)));
+        s.stats.push(("excess".into(), u64::from(len - optimum.min(len))));
         Ok(s)
     }
 }

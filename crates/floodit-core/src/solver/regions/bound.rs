@@ -89,7 +89,7 @@ fn dense<const W: usize, const SPREAD: bool>(
     let mut seen = region.or(frontier);
     let rem = g.all.and_not(region);
     let mut cost = 0;
-    let mut spread = if SPREAD { g.cell_count(frontier) as u64 } else { 0 };
+    let mut spread = if SPREAD { u64::from(g.cell_count(frontier)) } else { 0 };
     // Colours still outside the region; a colour leaves this set once absorbed.
     let mut live: u64 = 0;
     for (c, mask) in g.by_colour.iter().enumerate() {
@@ -123,7 +123,7 @@ fn dense<const W: usize, const SPREAD: bool>(
         }
         let fresh = g.neighbours(&absorbed).and_not(&seen);
         if SPREAD {
-            spread += (cost as u64 + 1) * g.cell_count(&fresh) as u64;
+            spread += (u64::from(cost) + 1) * u64::from(g.cell_count(&fresh));
         }
         f = f.and_not(&absorbed).or(&fresh);
         seen.or_assign(&fresh);
@@ -150,7 +150,7 @@ fn sparse<const W: usize, const SPREAD: bool>(
     }
     let mut f: Vec<u32> = Vec::new();
     frontier.for_each(|c| f.push(c as u32));
-    let mut spread = if SPREAD { g.cell_count(frontier) as u64 } else { 0 };
+    let mut spread = if SPREAD { u64::from(g.cell_count(frontier)) } else { 0 };
     let mut next: Vec<u32> = Vec::new();
     let mut cost = 0;
     while live != 0 {
@@ -200,7 +200,7 @@ fn sparse<const W: usize, const SPREAD: bool>(
             f.clear();
         }
         if SPREAD {
-            spread += next.iter().map(|&d| (cost as u64 + 1) * g.cells[d as usize] as u64).sum::<u64>();
+            spread += next.iter().map(|&d| (u64::from(cost) + 1) * u64::from(g.cells[d as usize])).sum::<u64>();
         }
         f.extend_from_slice(&next);
     }

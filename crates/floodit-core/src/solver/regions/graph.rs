@@ -64,6 +64,7 @@ impl<const W: usize> CompGraph<W> {
     pub fn len(&self) -> usize {
         self.cells.len()
     }
+    /// True for a graph of no components (never true of a board's graph).
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
@@ -75,9 +76,11 @@ impl<const W: usize> CompGraph<W> {
     pub fn num_colours(&self) -> usize {
         self.by_colour.len()
     }
+    /// The board's components this graph was built from.
     pub fn components(&self) -> &Components {
         &self.comps
     }
+    /// The colour of `comp`.
     #[inline]
     pub fn colour(&self, comp: Comp) -> Colour {
         self.comps.colour(comp)

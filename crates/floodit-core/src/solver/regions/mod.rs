@@ -19,7 +19,9 @@ use crate::model::{Board, Cell, Components};
 
 /// Work to run on a board's component graph at the right bitset width.
 pub trait OnGraph {
+    /// What the work returns (the same at every width).
     type Output;
+    /// Does the work on `graph`, whose bitsets are `W` words wide.
     fn run<const W: usize>(self, graph: &CompGraph<W>) -> Self::Output;
 }
 

@@ -13,6 +13,7 @@ impl Step {
     /// Most moves in an ordered step.
     pub const MAX_ORDERED: usize = 6;
 
+    /// The empty step: no move yet (the start of a line).
     pub fn root() -> Step {
         Step(0)
     }
@@ -24,7 +25,7 @@ impl Step {
     /// The colours of `seq`, in this order (at most [`Self::MAX_ORDERED`]).
     pub fn sequence(seq: &[u8]) -> Step {
         assert!(seq.len() <= Self::MAX_ORDERED, "ordered steps hold at most six moves");
-        let packed = seq.iter().enumerate().fold(0u64, |acc, (i, &c)| acc | (c as u64) << (8 * i));
+        let packed = seq.iter().enumerate().fold(0u64, |acc, (i, &c)| acc | u64::from(c) << (8 * i));
         Step(Self::ORDERED | (seq.len() as u64) << 48 | packed)
     }
     /// Number of moves.
@@ -33,7 +34,7 @@ impl Step {
     }
     /// The colour, when the step is exactly one move.
     pub fn single(self) -> Option<usize> {
-        (self.0 & Self::ORDERED == 0 && self.0.count_ones() == 1).then(|| self.0.trailing_zeros() as usize)
+        (self.0 & Self::ORDERED == 0 && self.0.is_power_of_two()).then(|| self.0.trailing_zeros() as usize)
     }
     /// Appends the step's colours in playing order.
     pub fn push_moves(self, out: &mut Vec<u8>) {

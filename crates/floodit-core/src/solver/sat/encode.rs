@@ -39,9 +39,11 @@ use crate::model::{Board, Cell, Components};
 /// A formula in conjunctive normal form, as DIMACS literals (`±var`, variables from 1).
 #[derive(Clone, Debug, Default)]
 pub struct Cnf {
+    /// Number of variables; they are numbered `1..=num_vars`.
     pub num_vars: u32,
     /// Every clause's literals, each clause ended by a 0.
     pub literals: Vec<i32>,
+    /// Number of clauses (of zeros in `literals`).
     pub num_clauses: u64,
     /// Lines describing the variables, written as DIMACS comments.
     pub comments: Vec<String>,
@@ -62,7 +64,9 @@ impl Cnf {
 /// The formula for one horizon and how to read the moves back from a model.
 #[derive(Clone, Debug)]
 pub struct Encoding {
+    /// The formula: satisfiable exactly when `moves` moves flood the board.
     pub cnf: Cnf,
+    /// The horizon `M` the formula was built for.
     pub moves: u32,
     colours: usize,
     move_base: u32,
@@ -85,7 +89,7 @@ impl Encoding {
 pub fn size(board: &Board, comps: &Components, moves: u32) -> (u64, u64) {
     let n = board.len() as u64;
     let k = board.num_colours() as u64;
-    let m = moves as u64;
+    let m = u64::from(moves);
     let g = board.graph();
     let degrees: u64 = (0..board.len()).map(|f| g.neighbours(f).len() as u64).sum();
     let same: u64 = (0..board.len())
@@ -197,7 +201,7 @@ mod tests {
         let comps = Components::new(&b);
         for m in 0..4 {
             let e = encode(&b, &comps, 0, m);
-            assert_eq!(size(&b, &comps, m), (e.cnf.num_vars as u64, e.cnf.num_clauses));
+            assert_eq!(size(&b, &comps, m), (u64::from(e.cnf.num_vars), e.cnf.num_clauses));
             assert_eq!(e.cnf.clauses().count() as u64, e.cnf.num_clauses);
             assert!(e.cnf.literals.iter().all(|l| l.unsigned_abs() <= e.cnf.num_vars));
         }

@@ -30,7 +30,12 @@ pub enum Probe {
     /// A flooding colour sequence within the horizon (it may contain idle or useless moves).
     /// `minimal` when the engine also proved that no shorter sequence exists within the horizon
     /// (an ILP solved to optimality), which makes the normalised sequence a global optimum.
-    Found { colours: Vec<u8>, minimal: bool },
+    Found {
+        /// The colours played, move by move.
+        colours: Vec<u8>,
+        /// Whether the engine proved no shorter sequence exists within the horizon.
+        minimal: bool,
+    },
     /// Proven impossible within the horizon.
     Infeasible,
     /// The engine stopped (time limit, cancellation) before answering.
@@ -40,9 +45,13 @@ pub enum Probe {
 /// The record of one engine call, for notes and stats.
 #[derive(Clone, Debug)]
 pub struct Attempt {
+    /// The horizon asked about (moves `m` for SAT, `k` for the ILP).
     pub moves: u32,
+    /// The engine's verdict in its own word (`SAT`, `UNSAT`, `optimal`, `infeasible`, `stopped`, ...).
     pub answer: &'static str,
+    /// The model's sizes by name (variables, clauses or constraints, nonzeros).
     pub size: Vec<(&'static str, u64)>,
+    /// Wall-clock time of the call (set by the search, not the engine).
     pub elapsed: Duration,
 }
 
@@ -53,8 +62,11 @@ pub struct Outcome {
     pub colours: Vec<u8>,
     /// The best proven lower bound.
     pub lower_bound: u32,
+    /// Whether `colours` is proven optimal.
     pub optimal: bool,
+    /// When a limit stopped the search, which one (the answer is then the best found).
     pub stopped: Option<StopReason>,
+    /// Every engine call, in order.
     pub attempts: Vec<Attempt>,
     /// How optimality was proven, in words.
     pub proof: String,
@@ -201,7 +213,7 @@ pub fn solution(out: &Outcome, pivot: usize, lower: u32, greedy: usize, letter: 
     let mut notes =
         vec![format!("start: lower bound {lower} (the exact solver's layered bound), greedy solution {greedy} moves")];
     let mut stats: Vec<(String, u64)> = vec![
-        ("start_lower_bound".into(), lower as u64),
+        ("start_lower_bound".into(), u64::from(lower)),
         ("start_upper_bound".into(), greedy as u64),
         ("calls".into(), out.attempts.len() as u64),
     ];

@@ -4,7 +4,7 @@
 //!
 //! This module also holds the horizon search shared with the ILP engine ([`horizon`]).
 
-pub mod cdcl;
+mod cdcl;
 pub mod dimacs;
 pub mod encode;
 pub mod horizon;
@@ -19,7 +19,9 @@ pub const MAX_CLAUSES: u64 = 3_000_000;
 /// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Bisect;
 
+/// The `sat` solver: one formula per horizon, solved by batsat.
 pub struct Sat {
+    /// How the horizons to try are chosen ([`STRATEGY`] by default).
     pub strategy: Strategy,
 }
 
@@ -71,7 +73,7 @@ impl Solver for Sat {
         let seed = comps.comp_of(pivot);
         let probe = |m: u32| {
             let enc = encode::encode(board, &comps, pivot, m);
-            let size = vec![("variables", enc.cnf.num_vars as u64), ("clauses", enc.cnf.num_clauses)];
+            let size = vec![("variables", u64::from(enc.cnf.num_vars)), ("clauses", enc.cnf.num_clauses)];
             let (probe, answer) = match cdcl::solve(&enc.cnf, control, &mut conflicts) {
                 cdcl::Answer::Sat(model) => {
                     (Probe::Found { colours: enc.decode(|v| model[v as usize]), minimal: false }, "SAT")
@@ -79,7 +81,7 @@ impl Solver for Sat {
                 cdcl::Answer::Unsat => (Probe::Infeasible, "UNSAT"),
                 cdcl::Answer::Stopped(r) => (Probe::Stopped(r), "stopped"),
             };
-            Ok((probe, Attempt { moves: m, answer, size, elapsed: Default::default() }))
+            Ok((probe, Attempt { moves: m, answer, size, elapsed: std::time::Duration::default() }))
         };
         let greedy_len = greedy.len();
         let out = horizon::search(self.strategy, lower, greedy, &comps, seed, control, probe)?;

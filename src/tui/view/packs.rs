@@ -1,0 +1,175 @@
+//! Puzzle packs in the picker (each pack with the player's progress, and a pack's boards with
+//! their grade, proven optimum, move limit and stars) and stars as the look draws them.
+
+use super::super::action::Action;
+use super::super::app::App;
+use super::super::keymap::Context;
+use super::super::look::{Look, Sym};
+use super::super::picker::{PackEntry, Picker};
+use super::super::progress::MAX_STARS;
+use super::card::{Para, row};
+use super::list_popup::{ListPopup, Row};
+use super::overlays::key_line;
+use crate::design::grade::NAMES;
+use crate::formats::pack::Pack;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+/// `n` stars of three: "★★☆", or "**." in ASCII.
+pub fn stars(look: &Look, n: u8) -> String {
+    let n = n.min(MAX_STARS);
+    look.sym(Sym::Star).repeat(n as usize) + &look.sym(Sym::NoStar).repeat((MAX_STARS - n) as usize)
+}
+
+/// "grade 3 steady", or "" when the manifest states none.
+fn grade(g: Option<u8>) -> String {
+    g.and_then(|g| NAMES.get(usize::from(g).wrapping_sub(1)).map(|name| format!("grade {g} {name}")))
+        .unwrap_or_default()
+}
+
+/// "grade 4", or "grades 1-3": the grades a pack's boards state.
+fn grades(p: &Pack) -> String {
+    let stated: Vec<u8> = p.puzzles.iter().filter_map(|b| b.grade).collect();
+    match (stated.iter().min(), stated.iter().max()) {
+        (Some(lo), Some(hi)) if lo == hi => format!("grade {lo}"),
+        (Some(lo), Some(hi)) => format!("grades {lo}-{hi}"),
+        _ => "not graded".into(),
+    }
+}
+
+/// A pack's row in the picker: "Ladder 1: First floods  7/10 ★★☆  grade 1  ladder-1-...".
+pub fn pack_row(look: &Look, e: &PackEntry) -> Row {
+    let text = match &e.pack {
+        Ok(p) => {
+            let pr = e.progress;
+            let rating = stars(look, pr.rating());
+            format!("{}  {}/{} {rating}  {}  {}/", p.manifest.title, pr.solved, pr.boards, grades(p), p.name)
+        }
+        // The error names the pack's directory.
+        Err(_) => "a puzzle pack".into(),
+    };
+    Row { text, tick: None, disabled: e.pack.as_ref().err().cloned() }
+}
+
+/// The rows of a pack's boards.
+fn board_rows(look: &Look, pack: &Pack, e: &PackEntry) -> Vec<Row> {
+    let width = pack.puzzles.len().to_string().len();
+    pack.puzzles
+        .iter()
+        .zip(&e.boards)
+        .enumerate()
+        .map(|(i, (b, (won, best)))| {
+            let optimum = b.puzzle.optimal.map(|o| format!("optimum {o:>2}")).unwrap_or_else(|| "optimum ?".into());
+            let limit = b.puzzle.move_limit.map(|l| format!(", limit {l:>2}")).unwrap_or_default();
+            let best = best.map(|m| format!(", best {m}")).unwrap_or_default();
+            let text = format!(
+                "{:>width$}. {}  {:<15} {optimum}{limit}{best}  {}",
+                i + 1,
+                stars(look, *won),
+                grade(b.grade),
+                b.file
+            );
+            Row { text, tick: None, disabled: None }
+        })
+        .collect()
+}
+
+/// The picker while a pack's boards are listed.
+pub struct PackBoardsView<'a> {
+    pub app: &'a App,
+    pub picker: &'a Picker,
+}
+
+impl Widget for PackBoardsView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let ui = app.look.ui();
+        let (Some((pack, entry)), Some((_, board))) = (self.picker.open_pack(), self.picker.inside) else { return };
+        let pr = entry.progress;
+        let head = format!(
+            "{}: {} of {} won, {} of {} stars",
+            pack.manifest.title,
+            pr.solved,
+            pr.boards,
+            pr.stars,
+            pr.boards * usize::from(MAX_STARS)
+        );
+        let mut above = vec![Line::styled(head, ui.title)];
+        if let Some(d) = &pack.manifest.description {
+            above.push(Line::styled(d.clone(), ui.dim));
+        }
+        let star = app.look.sym(Sym::Star);
+        above.push(Line::styled(format!("{star} won, {star} at par, {star} without help"), ui.dim));
+        ListPopup {
+            look: &app.look,
+            title: " Open a puzzle ",
+            max_width: 90,
+            above,
+            rows: board_rows(&app.look, pack, entry),
+            selected: board.index(),
+            empty: "this pack has no boards",
+            below: vec![key_line(app, Context::Picker)],
+        }
+        .render(area, buf);
+    }
+}
+
+/// The win box's lines for a pack board: the stars this game earned and what they were for,
+/// and the board's stars when an earlier win earned more.
+pub fn win_rows(app: &App) -> Vec<Para<'static>> {
+    let ui = app.look.ui();
+    let Some(play) = &app.pack else { return Vec::new() };
+    let Some(earned) = play.earned else { return Vec::new() };
+    let next = play.next.map(|n| format!("; next not won: {}", n + 1)).unwrap_or_default();
+    let place = format!("{}, board {}{next}", play.pack.manifest.title, play.place());
+    let mut rows = vec![row(app, "Pack", vec![Span::styled(place, ui.text)])];
+    let at_par = app.optimum_moves().is_some_and(|o| app.game.moves_made() as u32 <= o);
+    let why = match earned {
+        0 => "none: the game was lost".to_string(),
+        _ => format!(
+            "won, {}, {}",
+            if at_par { "at par" } else { "over par" },
+            if app.stakes.assisted() { "with help" } else { "without help" }
+        ),
+    };
+    let style = if earned == MAX_STARS { ui.good } else { ui.text };
+    let mut stars_line = vec![Span::styled(stars(&app.look, earned), style), Span::styled(format!(" {why}"), ui.text)];
+    if play.before > earned {
+        stars_line.push(Span::styled(format!("; the board keeps {}", stars(&app.look, play.before)), ui.dim));
+    }
+    rows.push(row(app, "Stars", stars_line));
+    if play.next.is_none() {
+        rows.push(row(app, "Next", vec![Span::styled("every board of this pack is won", ui.good)]));
+    }
+    rows
+}
+
+/// The win box's key for the next board of the pack not won yet, when there is one.
+pub fn win_key(app: &App) -> Option<(String, String)> {
+    let play = app.pack.as_ref()?;
+    play.next?;
+    play.earned?;
+    Some((app.look.key_of(Context::Ending, &Action::NextInPack), "next board".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::theme::{Depth, Theme};
+
+    #[test]
+    fn stars_are_ascii_in_ascii_mode() {
+        let unicode = Look::new(Theme::default_theme(), Depth::None, false, false);
+        let ascii = Look::new(Theme::default_theme(), Depth::None, false, true);
+        assert_eq!(stars(&unicode, 2), "★★☆");
+        assert_eq!(stars(&ascii, 2), "**.");
+        assert_eq!(stars(&ascii, 0), "...");
+        assert_eq!(stars(&ascii, 9), "***");
+        assert_eq!(
+            (grade(Some(3)), grade(None), grade(Some(9))),
+            ("grade 3 steady".into(), String::new(), String::new())
+        );
+    }
+}

@@ -1,0 +1,145 @@
+//! The review of a game in the TUI: its marks, summary, chart and explanation; moving through
+//! its moves; retry as a practice game that is never counted; the proof view; the hint's moves
+//! that keep par. Snapshots at 80x24, 200x60 and in ASCII.
+
+use crate::tui_common;
+
+use floodit::analysis::Verdict;
+use floodit::tui::action::{Action, ExplorerAction as Ex};
+use floodit::tui::app::Overlay;
+use floodit::tui::explorer::Mode;
+use tui_common::{act, app, app_with, press, screen, scrub_times, settle, temp_dir};
+
+const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
+/// Nine moves on the Kunigami board (optimum 7): the second and third are each a move lost.
+const TWO_LOST: &str = "121013024";
+
+/// The app with `moves` played and the review opened and finished.
+fn reviewed(words: &[&str], width: u16, height: u16, moves: &str) -> floodit::tui::app::App {
+    let mut a = app(words, width, height);
+    press(&mut a, moves);
+    press(&mut a, "e");
+    settle(&mut a);
+    act(&mut a, Action::Tick);
+    a
+}
+
+#[test]
+fn the_review_marks_the_lost_moves_and_opens_at_the_first() {
+    let a = reviewed(&[KUNIGAMI, "--glyphs", "--color", "16"], 80, 24, TWO_LOST);
+    let Some(r) = a.explorer.reviewing() else { panic!("the review is open") };
+    assert!(r.done(), "the job finished");
+    assert_eq!(r.review.lost_at(), vec![1, 2]);
+    assert_eq!(r.review.summary(), "2 moves lost: at 2 and 3");
+    assert_eq!(r.review.moves[0].verdict(), Verdict::Kept);
+    assert_eq!(r.at, 1, "it opens at the first move lost");
+    assert!(matches!(a.overlay, Overlay::None), "the win box closed for the review");
+    assert!(r.counts[0].is_some_and(|c| c.exact), "the optimal solutions are counted on a small board");
+}
+
+#[test]
+fn review_80x24() {
+    let a = reviewed(&[KUNIGAMI, "--glyphs", "--color", "16"], 80, 24, TWO_LOST);
+    insta::assert_snapshot!(scrub_times(&screen(&a)));
+}
+
+#[test]
+fn review_200x60() {
+    let a = reviewed(&[KUNIGAMI, "--glyphs", "--color", "16"], 200, 60, TWO_LOST);
+    insta::assert_snapshot!(scrub_times(&screen(&a)));
+}
+
+#[test]
+fn review_ascii() {
+    let a = reviewed(&[KUNIGAMI, "--glyphs", "--ascii", "--color", "never"], 80, 24, TWO_LOST);
+    let s = screen(&a);
+    assert!(s.is_ascii(), "{s}");
+    insta::assert_snapshot!(scrub_times(&s));
+}
+
+#[test]
+fn the_explanation_of_a_kept_move_80x24() {
+    let mut a = reviewed(&[KUNIGAMI, "--glyphs", "--color", "16"], 80, 24, TWO_LOST);
+    press(&mut a, "ll");
+    assert_eq!(a.explorer.reviewing().map(|r| r.at), Some(3));
+    let s = scrub_times(&screen(&a));
+    assert!(s.contains("kept par"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn the_proof_view_in_the_review_80x24_and_200x60() {
+    let mut a = reviewed(&[KUNIGAMI, "--glyphs", "--color", "16"], 80, 24, TWO_LOST);
+    press(&mut a, "w");
+    assert!(a.explorer.shows_proof());
+    insta::assert_snapshot!("proof_review_80x24", scrub_times(&screen(&a)));
+    act(&mut a, Action::Resize { width: 200, height: 60 });
+    insta::assert_snapshot!("proof_review_200x60", scrub_times(&screen(&a)));
+}
+
+#[test]
+fn the_proof_view_in_the_exact_view_ascii() {
+    let mut a = app(&[KUNIGAMI, "--glyphs", "--ascii", "--color", "never"], 80, 24);
+    press(&mut a, "1ffw");
+    assert!(a.explorer.shows_proof());
+    let s = screen(&a);
+    assert!(s.is_ascii() && s.contains("Proof view"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
+#[test]
+fn the_review_keys_step_through_the_moves() {
+    let mut a = reviewed(&[KUNIGAMI, "--color", "16"], 80, 24, TWO_LOST);
+    press(&mut a, "[");
+    assert_eq!(a.explorer.reviewing().map(|r| r.at), Some(0));
+    assert_eq!(a.shown_game().moves_made(), 0, "the board shows the position before the move");
+    press(&mut a, "]");
+    assert_eq!(a.explorer.reviewing().map(|r| r.at), Some(9));
+    act(&mut a, Action::Explorer(Ex::Back));
+    assert!(matches!(a.explorer.mode, Mode::Play));
+    assert_eq!(a.game.moves_made(), 9, "the player's game is as it was");
+}
+
+#[test]
+fn retry_is_a_practice_game_never_counted() {
+    let dir = temp_dir("review-retry");
+    let stats = floodit::tui::stats::Stats::new(&dir);
+    let mut a = app_with(&[KUNIGAMI, "--color", "16"], 80, 24, None, false);
+    a.options.stats = Some(stats.clone());
+    // Mid-game: three moves, the second and third lost; the review is help while playing.
+    press(&mut a, "121e");
+    settle(&mut a);
+    act(&mut a, Action::Tick);
+    assert_eq!(a.explorer.reviewing().map(|r| r.at), Some(1));
+    press(&mut a, "\n");
+    assert!(a.stakes.practice && matches!(a.explorer.mode, Mode::Play));
+    assert_eq!(a.game.moves_made(), 1, "back to before the first move lost");
+    assert!(screen(&a).contains("practice (not counted)"));
+    // The optimal rest floods the board: the practice win is not counted.
+    press(&mut a, "013024");
+    assert!(a.game.is_solved());
+    assert!(!a.stakes.recorded, "a practice game is never counted");
+    assert!(stats.read().table.rows.is_empty(), "nothing in the statistics");
+    assert!(screen(&a).contains("Practice"), "{}", screen(&a));
+}
+
+#[test]
+fn no_moves_no_review() {
+    let mut a = app(&[KUNIGAMI, "--color", "16"], 80, 24);
+    press(&mut a, "e");
+    assert!(matches!(a.explorer.mode, Mode::Play));
+    assert_eq!(a.status.as_ref().map(|s| s.text.as_str()), Some("no moves to review yet"));
+}
+
+#[test]
+fn the_hint_shows_every_colour_that_keeps_par() {
+    let mut a = app(&[KUNIGAMI, "--color", "16"], 80, 40);
+    press(&mut a, "i");
+    settle(&mut a);
+    let found = a.hint.as_ref().and_then(|h| h.par_moves.as_ref()).and_then(|p| p.found.clone());
+    let found = found.expect("worked out on a 5x5 board");
+    assert_eq!(found.optimum, 7);
+    assert!(!found.keeps_par.is_empty() && found.count.found >= found.keeps_par.len() as u64);
+    let s = screen(&a);
+    assert!(s.contains("Keeps par") && s.contains("optimal solution"), "{s}");
+}
