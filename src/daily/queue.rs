@@ -102,7 +102,8 @@ impl Queue {
     pub fn drain(&self, most: Duration) -> usize {
         let (lock, cv) = &*self.waiting;
         let guard = lock.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let (left, _) = cv.wait_timeout_while(guard, most, |n| *n > 0).unwrap_or_else(std::sync::PoisonError::into_inner);
+        let (left, _) =
+            cv.wait_timeout_while(guard, most, |n| *n > 0).unwrap_or_else(std::sync::PoisonError::into_inner);
         *left
     }
 }

@@ -224,8 +224,7 @@ const fn bind(
 use super::daily::DailyAction as Da;
 use super::race::RaceAction as Ra;
 use Context::{
-    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Resume, Review, Step,
-    View,
+    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Resume, Review, Step, View,
 };
 
 /// Every key, in the order the help screen and the footer show them.
