@@ -115,7 +115,7 @@ pub fn run(options: Options) -> Result<(), String> {
     let limits = options.limits.clone();
     let budget = pool::Budget { time: limits.job_time, memory: limits.job_memory };
     let pool = pool::Pool::start(limits.solver_threads, budget).map_err(|e| format!("starting solver threads: {e}"))?;
-    let rooms = crate::rooms::Rooms::new(limits.race.clone());
+    let rooms = crate::rooms::Rooms::new(limits.race.clone()).logging(Arc::new(|what: String| log::line(&what)));
     let server = Arc::new(Server {
         limits: limits.clone(),
         results,
