@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod daily;
+pub mod regular_file;
 pub mod rooms;
 #[cfg(feature = "serve")]
 pub mod serve;

@@ -17,6 +17,9 @@ use std::time::Instant;
 /// Called when a member's room changed (never while the member itself acts).
 pub type Wake = Arc<dyn Fn() + Send + Sync>;
 
+/// Where the registry says what happened to rooms (the server's log): never a name.
+pub type Log = Arc<dyn Fn(String) + Send + Sync>;
+
 struct Member {
     id: u64,
     /// The racer's seat; `None` for a spectator.
@@ -52,6 +55,7 @@ pub struct Listing {
 pub struct Rooms {
     inner: Arc<Mutex<Registry>>,
     pub limits: RaceLimits,
+    log: Option<Log>,
 }
 
 impl fmt::Debug for Rooms {
@@ -62,7 +66,19 @@ impl fmt::Debug for Rooms {
 
 impl Rooms {
     pub fn new(limits: RaceLimits) -> Rooms {
-        Rooms { inner: Arc::default(), limits }
+        Rooms { inner: Arc::default(), limits, log: None }
+    }
+
+    /// Says what happens to rooms (made, joined, left, refused) through `log`.
+    pub fn logging(mut self, log: Log) -> Rooms {
+        self.log = Some(log);
+        self
+    }
+
+    fn say(&self, what: String) {
+        if let Some(log) = &self.log {
+            log(what);
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Registry> {
@@ -88,12 +104,16 @@ impl Rooms {
         prune(&mut reg, now);
         let open = reg.rooms.values().filter(|e| e.room.phase(now) != Phase::Over).count();
         if open >= self.limits.rooms {
+            drop(reg);
+            self.say(format!("refused a room: {open} open, the most"));
             return Err(format!("the server has its most rooms ({}): join one, or try again later", self.limits.rooms));
         }
         // 2^24 codes and at most a few hundred rooms: a free one comes at the first or second draw.
         let code = std::iter::repeat_with(Code::random).find(|c| !reg.rooms.contains_key(c)).expect("a free code");
         let room = Room::new(code, settings, self.limits.clone(), seat.clone(), name, now);
         let id = add(&mut reg, code, Some(room), Some(seat.clone()), wake);
+        drop(reg);
+        self.say(format!("room {code} made ({} open)", open + 1));
         Ok(Membership { rooms: self.clone(), code, id, role: Role::Racer, seat, gone: false })
     }
 
@@ -110,12 +130,27 @@ impl Rooms {
     ) -> Result<Membership, String> {
         let mut reg = self.lock();
         prune(&mut reg, now);
-        let entry = reg.rooms.get_mut(&code).ok_or_else(|| format!("no room {code} (it may have ended)"))?;
+        let Some(entry) = reg.rooms.get_mut(&code) else {
+            drop(reg);
+            // The code is not logged: it is what the client typed (a guess, perhaps).
+            self.say("refused a join: no such room".into());
+            return Err(format!("no room {code} (it may have ended)"));
+        };
         let role = if watch { entry.room.watch(now) } else { entry.room.join(seat.clone(), name, now) };
-        let role = role.map_err(|e| format!("room {code}: {e}"))?;
+        let role = match role {
+            Ok(role) => role,
+            Err(e) => {
+                drop(reg);
+                self.say(format!("room {code}: refused a join: {e}"));
+                return Err(format!("room {code}: {e}"));
+            }
+        };
         let member_seat = (role == Role::Racer).then(|| seat.clone());
         let id = add(&mut reg, code, None, member_seat, wake);
         wake_others(&mut reg, code, id);
+        drop(reg);
+        let what = if role == Role::Racer { "a racer" } else { "a spectator" };
+        self.say(format!("room {code}: {what} joined"));
         Ok(Membership { rooms: self.clone(), code, id, role, seat, gone: false })
     }
 
@@ -259,6 +294,15 @@ impl Membership {
         }
         wake_others(&mut reg, self.code, self.id);
         prune(&mut reg, now);
+        let closed = !reg.rooms.contains_key(&self.code);
+        drop(reg);
+        let what = match (self.role, dropped) {
+            (Role::Spectator, _) => "a spectator left",
+            (Role::Racer, true) => "a racer's connection dropped",
+            (Role::Racer, false) => "a racer left",
+        };
+        let end = if closed { "; closed" } else { "" };
+        self.rooms.say(format!("room {}: {what}{end}", self.code));
     }
 }
 

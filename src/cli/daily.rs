@@ -6,8 +6,9 @@ use super::args::LookArgs;
 use super::{CliError, CliResult, play};
 use crate::daily::{Daily, Player, Results, share_line};
 use crate::formats::daily::Date;
+use crate::tui::action::Action;
 use crate::tui::app::{App, Origin};
-use crate::tui::daily::DailyState;
+use crate::tui::daily::{DailyAction, DailyState};
 use crate::tui::save::{Store, data_dir};
 use crate::tui::update;
 use clap::Args;
@@ -18,6 +19,24 @@ use std::path::Path;
 pub struct DailyArgs {
     #[command(flatten)]
     pub look: LookArgs,
+    /// Play an earlier day's board, unranked (nothing is kept); the archive goes back a year.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    pub date: Option<Date>,
+}
+
+/// Refuses a `--date` that is not an earlier day within the archive.
+pub fn check_date(date: Date, today: Date) -> Result<(), CliError> {
+    if date > today {
+        return Err(CliError::bad_input(format!("--date {date}: that day's board is not out yet (today is {today})")));
+    }
+    if today.days() - date.days() > crate::daily::ARCHIVE_DAYS {
+        return Err(CliError::bad_input(format!(
+            "--date {date}: the archive goes back {} days, to {}",
+            crate::daily::ARCHIVE_DAYS,
+            Date::from_days(today.days() - crate::daily::ARCHIVE_DAYS)
+        )));
+    }
+    Ok(())
 }
 
 /// The local results file in the data directory `dir`.
@@ -31,6 +50,9 @@ pub fn run(args: DailyArgs) -> CliResult {
     })?;
     let results = Results::open(&results_path(&dir)).map_err(CliError::bad_input)?;
     let today = Date::today();
+    if let Some(date) = args.date {
+        check_date(date, today)?;
+    }
     let daily = Daily::load(today, &results).map_err(CliError::bad_input)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(CliError::bad_input("floodit daily needs a terminal (stdin and stdout must be a terminal)"));
@@ -58,5 +80,9 @@ pub fn build(
     app.daily = Some(DailyState::new(daily, results, Player::Local));
     update::greet_saved_games(&mut app, false);
     update::greet_daily(&mut app);
+    // An earlier day (`--date`): its board, unranked, from the first frame.
+    if let Some(date) = args.date.filter(|&d| d < app.daily.as_ref().map_or(d, |x| x.daily.date)) {
+        update::update(&mut app, Action::Daily(DailyAction::PlayDay(date)));
+    }
     Ok(app)
 }

@@ -41,6 +41,7 @@ pub fn run(args: ExportArgs) -> CliResult {
             let k = match args.moves {
                 Some(k) => k,
                 None => {
+                    ilp::refuse_early(&problem, form).map_err(refused)?;
                     let pivot = problem.pivot_or_refuse("the ILP").map_err(refused)?;
                     horizon::bounds(&problem.board, pivot, &Control::default()).map_err(refused)?.1.len() as u32
                 }

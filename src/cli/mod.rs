@@ -1,7 +1,7 @@
 //! The command line: parse, dispatch, and turn every failure into one line and an exit status.
 
 mod args;
-mod batch;
+pub mod batch;
 mod bench;
 mod compare;
 pub mod daily;

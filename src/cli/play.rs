@@ -34,8 +34,12 @@ pub fn run(args: PlayArgs) -> CliResult {
 /// Runs the game in the terminal; a signal ends the process with its exit status.
 pub(super) fn run_app(app: App) -> CliResult {
     match tui::run(app) {
-        Ok(Outcome { ending: Ending::Quit, .. }) => Ok(()),
-        Ok(Outcome { ending: Ending::Signal(signal), saved }) => {
+        Ok(Outcome { ending: Ending::Quit, unsaved, .. }) => {
+            tell_unsaved(unsaved.as_deref());
+            Ok(())
+        }
+        Ok(Outcome { ending: Ending::Signal(signal), saved, unsaved }) => {
+            tell_unsaved(unsaved.as_deref());
             // Not through `CliError`: after a hang-up stderr may be gone, and a failed write
             // must not turn a clean stop into a panic.
             let kept = if saved { "; the unfinished game is saved (floodit resumes it)" } else { "" };
@@ -43,6 +47,14 @@ pub(super) fn run_app(app: App) -> CliResult {
             std::process::exit(i32::from(signal.exit_status()))
         }
         Err(e) => Err(CliError::bad_input(format!("terminal error: {e}"))),
+    }
+}
+
+/// Moves that could not be saved (a full disk, a read-only directory) are said once more after
+/// the terminal is restored: the status line that said so is gone with the screen.
+fn tell_unsaved(unsaved: Option<&str>) {
+    if let Some(why) = unsaved {
+        let _ = writeln!(std::io::stderr(), "floodit: {why}");
     }
 }
 
@@ -134,6 +146,10 @@ pub fn build(args: &PlayArgs, setup: Setup) -> Result<App, CliError> {
         return Err(CliError::bad_input(format!("{}: no such file", free.display())));
     }
     let store = setup.store;
+    // A floodit killed mid-write (kill -9) leaves its temporary file: gone once its process is.
+    if let Some(s) = &store {
+        crate::tui::save::files::clean_stale_temps(s.dir());
+    }
     let board = RandomBoard::from(&args.board);
     // The dialog offers what this command line asked for, else the choices remembered.
     let (remembered, note) = match &store {

@@ -52,11 +52,11 @@ pub fn run(args: SolveArgs) -> CliResult {
             lower_bound: solution.lower_bound,
             nodes: solution.nodes,
             millis: round3(solution.elapsed.as_secs_f64() * 1e3),
-            stopped: solution.stopped.map(floodit_core::solver::StopReason::describe),
+            stopped: solution.stopped.map(crate::solver::StopReason::describe),
             known_optimal: puzzle.optimal,
             notes: &solution.notes,
             stats: solution.stats.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect(),
-            grade: grade_of(&problem, &solution),
+            grade: grade_of(&problem, &solution, control.limits.time.map(|t| t.saturating_sub(control.elapsed()))),
         };
         out::println(serde_json::to_string(&json).expect("serialisable"))
     } else {
@@ -69,9 +69,10 @@ pub fn run(args: SolveArgs) -> CliResult {
 /// so that whether the grade appears is the same on every machine).
 const GRADE_PROOF_NODES: u64 = 1_000_000;
 
-/// The grade of a board whose optimum `solution` proves, if its proofs fit their limits.
-fn grade_of(problem: &Problem, solution: &Solution) -> Option<Grade> {
-    if !solution.optimal {
+/// The grade of a board whose optimum `solution` proves, if its proofs fit their limits and
+/// what is left of `--time-limit` (`time_left`; none left, no grade: the limit covers it too).
+fn grade_of(problem: &Problem, solution: &Solution, time_left: Option<std::time::Duration>) -> Option<Grade> {
+    if !solution.optimal || time_left.is_some_and(|t| t.is_zero()) {
         return None;
     }
     let optimum = Optimum {
@@ -80,7 +81,7 @@ fn grade_of(problem: &Problem, solution: &Solution) -> Option<Grade> {
         nodes: solution.nodes,
         solution: solution.moves.clone(),
     };
-    let mut budget = Budget::new(None);
+    let mut budget = Budget::new(time_left);
     budget.proof_nodes = Some(GRADE_PROOF_NODES);
     grade_known(problem, &optimum, &budget).ok()
 }

@@ -51,6 +51,23 @@ impl Daily {
     }
 }
 
+impl Daily {
+    /// An earlier day's puzzle, to play unranked: its par as the puzzle states it, else proven
+    /// now (nothing is written: a game of the archive never touches the results).
+    pub fn archive(date: Date) -> Result<Daily, String> {
+        let mut puzzle = daily::puzzle(date);
+        let par = match puzzle.optimal {
+            Some(par) => par,
+            None => prove_par(&puzzle)?,
+        };
+        puzzle.optimal = Some(par);
+        Ok(Daily { date, par, puzzle })
+    }
+}
+
+/// How far back the archive goes, in days.
+pub const ARCHIVE_DAYS: i64 = 366;
+
 /// The proven optimum of a daily puzzle.
 pub fn prove_par(puzzle: &Puzzle) -> Result<u32, String> {
     let problem = Problem::new(puzzle.board.clone(), puzzle.mode);

@@ -31,6 +31,8 @@ pub struct Conn {
     pub player: Option<Player>,
     /// Set once the game starts (the login timer stops).
     pub started: Arc<Notify>,
+    /// The game has started (its thread stores why it ended in `end`).
+    pub playing: Arc<std::sync::atomic::AtomicBool>,
     /// Why the game ended, for the disconnect line.
     pub end: Arc<Mutex<Option<End>>>,
     /// Requests refused so far (the disconnect line sums up those not logged).
@@ -53,6 +55,7 @@ impl Conn {
             id,
             player: None,
             started: Arc::new(Notify::new()),
+            playing: Arc::default(),
             end: Arc::default(),
             refusals: Arc::default(),
             channel: None,
@@ -167,6 +170,7 @@ impl Conn {
             .map_err(|e| format!("no thread for the game: {e}"))?;
         tokio::spawn(send_frames(write, out_rx, tx.clone(), handle));
         self.input = Some(tx);
+        self.playing.store(true, std::sync::atomic::Ordering::Relaxed);
         self.started.notify_one();
         Ok(())
     }

@@ -24,6 +24,7 @@ use crate::daily::queue::{Queue, RETRY_FOR};
 use crate::daily::{Daily, Player, Results};
 use crate::formats::daily::Date;
 use russh::{MethodKind, MethodSet};
+use session::End;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -88,6 +89,8 @@ impl Server {
 
 /// How long a session's read of the results waits for a lock held elsewhere.
 const READ_WAIT: Duration = Duration::from_secs(1);
+/// How long a connection's last line waits for its game's thread to say how the game ended.
+const GAME_END_WAIT: Duration = Duration::from_secs(1);
 /// How long a stopping server waits for the results still queued.
 const DRAIN_WAIT: Duration = Duration::from_secs(5);
 
@@ -112,7 +115,7 @@ pub fn run(options: Options) -> Result<(), String> {
     let limits = options.limits.clone();
     let budget = pool::Budget { time: limits.job_time, memory: limits.job_memory };
     let pool = pool::Pool::start(limits.solver_threads, budget).map_err(|e| format!("starting solver threads: {e}"))?;
-    let rooms = crate::rooms::Rooms::new(limits.race.clone());
+    let rooms = crate::rooms::Rooms::new(limits.race.clone()).logging(Arc::new(|what: String| log::line(&what)));
     let server = Arc::new(Server {
         limits: limits.clone(),
         results,
@@ -224,6 +227,7 @@ async fn accept(
             let began = Instant::now();
             let conn = handler::Conn::new(server.clone(), id);
             let (started, end, refusals) = (conn.started.clone(), conn.end.clone(), conn.refusals.clone());
+            let playing = conn.playing.clone();
             // The login time runs from the accept: a client that never sends its SSH banner
             // holds its place no longer than one that stalls after it.
             let login = server.limits.login;
@@ -255,8 +259,16 @@ async fn accept(
                 Ok(Err(e)) => Some(e.to_string()),
             };
             drop(pass);
-            let how = match (*end.lock().unwrap_or_else(std::sync::PoisonError::into_inner), early) {
+            // A connection that closes under a game ends before the game's thread has said why:
+            // it gets a moment to (saving the game), so the line says how the game ended.
+            let ended = || *end.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let waited = Instant::now();
+            while playing.load(Ordering::Relaxed) && ended().is_none() && waited.elapsed() < GAME_END_WAIT {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+            let how = match (ended(), early) {
                 (Some(e), _) => e.describe().to_string(),
+                (None, _) if playing.load(Ordering::Relaxed) => End::Left.describe().to_string(),
                 (None, Early::LoginTimeout) => format!("login timeout ({} s)", login.as_secs()),
                 (None, Early::NoGame) => "left before starting a game".to_string(),
             };

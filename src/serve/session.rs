@@ -85,21 +85,27 @@ pub struct Setup {
     pub join: Join,
 }
 
-/// What the SSH user name asks for: `race` makes a room, a room's code joins it, anything
-/// else is the usual game.
+/// What the SSH user name asks for: `race` makes a room, a room's code joins it, `watch-` and
+/// the code watches it; anything else is the usual game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Join {
     None,
     Create,
     Room(floodit_core::race::Code),
+    Watch(floodit_core::race::Code),
 }
 
 impl Join {
     pub fn from_user(user: &str) -> Join {
+        use floodit_core::race::Code;
         if user.eq_ignore_ascii_case("race") {
             return Join::Create;
         }
-        floodit_core::race::Code::parse(user).map_or(Join::None, Join::Room)
+        let watch = user.get(..6).filter(|p| p.eq_ignore_ascii_case("watch-")).and_then(|_| user.get(6..));
+        match watch {
+            Some(code) => Code::parse(code).map_or(Join::None, Join::Watch),
+            None => Code::parse(user).map_or(Join::None, Join::Room),
+        }
     }
 }
 
@@ -118,8 +124,9 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         Join::Create => {
             update::update(&mut app, Action::Race(RaceAction::Create { public: false, fresh: true }));
         }
-        Join::Room(code) => {
-            update::update(&mut app, Action::Race(RaceAction::Join { code, watch: false }));
+        Join::Room(code) | Join::Watch(code) => {
+            let watch = matches!(setup.join, Join::Watch(_));
+            update::update(&mut app, Action::Race(RaceAction::Join { code, watch }));
         }
     }
     if setup.size.capped() {
@@ -328,6 +335,25 @@ impl Events for SshEvents {
                 Ok(msg) => self.wake = self.take(msg),
                 Err(TryRecvError::Empty | TryRecvError::Disconnected) => return Ok(None),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Join;
+    use floodit_core::race::Code;
+
+    #[test]
+    fn the_user_name_makes_joins_or_watches_a_room() {
+        let code = Code::parse("HKXAPM").unwrap();
+        assert_eq!(Join::from_user("race"), Join::Create);
+        assert_eq!(Join::from_user("RACE"), Join::Create);
+        assert_eq!(Join::from_user("hkxapm"), Join::Room(code));
+        assert_eq!(Join::from_user("watch-HKXAPM"), Join::Watch(code));
+        assert_eq!(Join::from_user("Watch-hkxapm"), Join::Watch(code));
+        for other in ["player", "", "watch-", "watch-race", "HKXAPMX", "wätch-HKXAPM", "root"] {
+            assert_eq!(Join::from_user(other), Join::None, "{other:?}");
         }
     }
 }

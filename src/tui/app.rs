@@ -175,6 +175,9 @@ pub struct App {
     pub quit: bool,
     /// The game changed since it was last saved.
     pub unsaved: bool,
+    /// The game's moves as last saved, and the failure since then (the moves at that save, why).
+    pub saved_moves: usize,
+    pub save_failed: Option<(usize, String)>,
     /// Bytes to send to the terminal outside a frame (OSC 52 clipboard), taken by the loop.
     pub outbox: Vec<String>,
     /// An action waiting to be pressed again to confirm (leaving an unfinished game).
@@ -218,6 +221,8 @@ impl App {
             redraw: true,
             quit: false,
             unsaved: false,
+            saved_moves: 0,
+            save_failed: None,
             outbox: Vec::new(),
             confirm: None,
             slot: None,
@@ -361,9 +366,24 @@ impl App {
             }),
             None => Ok(()),
         };
-        if let Err(e) = result {
-            self.say(Tone::Warn, e);
+        match result {
+            Ok(()) => self.save_failed = None,
+            Err(e) => {
+                let since = self.save_failed.take().map_or(self.saved_moves, |(since, _)| since);
+                self.save_failed = Some((since, e.clone()));
+                self.say(Tone::Warn, e);
+            }
         }
+        if self.save_failed.is_none() {
+            self.saved_moves = self.game.moves_made();
+        }
+    }
+
+    /// Moves played that are in no save because saving failed, as a line to say at exit.
+    pub fn unsaved_moves(&self) -> Option<String> {
+        let (since, why) = self.save_failed.as_ref()?;
+        let lost = self.game.moves_made().saturating_sub(*since);
+        Some(format!("{lost} moves of the game could not be saved: {why}"))
     }
 
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {

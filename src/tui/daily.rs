@@ -13,6 +13,7 @@ use super::stats::Stats;
 use crate::daily::board::{Leaderboard, leaderboard};
 use crate::daily::queue::{Entry, Outcome, Queue};
 use crate::daily::{Daily, Player, Recorded, Results, clean_name, share_line};
+use crate::formats::daily::Date;
 use crate::model::Game;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::time::Duration;
@@ -36,6 +37,8 @@ pub enum Kept {
     Failed { error: String },
     /// Waiting for the results database (locked elsewhere): told again when written.
     Queued { share: String },
+    /// Not kept: a practice game of the day's board, or an earlier day's (the archive).
+    Unranked { share: String },
 }
 
 /// What the daily part of the game does.
@@ -43,6 +46,12 @@ pub enum Kept {
 pub enum DailyAction {
     /// Open the leaderboard.
     Leaderboard,
+    /// The archive: the board of the day before the one shown, unranked.
+    DayBefore,
+    /// The board of this earlier day, unranked (`floodit daily --date`).
+    PlayDay(Date),
+    /// Today's board again, as practice, once the day's result is kept.
+    Practice,
     /// The name prompt: a typed character, Backspace, Enter, Esc.
     Type(char),
     Erase,
@@ -63,11 +72,25 @@ pub struct DailyState {
     pending: Option<(Receiver<Outcome>, String)>,
     /// Help was had on the day's board in this session (and so noted in the results).
     helped: bool,
+    /// An earlier day being played, unranked.
+    pub archive: Option<Daily>,
+    /// Today's board is played again as practice: nothing is kept.
+    pub practice: bool,
 }
 
 impl DailyState {
     pub fn new(daily: Daily, results: Results, player: Player) -> DailyState {
-        DailyState { daily, results, player, share: None, queue: None, pending: None, helped: false }
+        DailyState {
+            daily,
+            results,
+            player,
+            share: None,
+            queue: None,
+            pending: None,
+            helped: false,
+            archive: None,
+            practice: false,
+        }
     }
 
     /// Results go through the server's writer, never waiting on the database.
@@ -129,7 +152,20 @@ impl DailyState {
     /// has kept none yet (replayed and stored by [`Results::record`]). `played` is the game's
     /// time over all its sessions; help had on the day's board in this session counts.
     pub fn keep(&mut self, game: &Game, assisted: bool, played: Duration, ascii: bool) -> Option<Kept> {
-        if self.share.is_some() || !self.plays(game) || !game.is_solved() {
+        if !game.is_solved() {
+            return None;
+        }
+        let unranked = |day: &Daily| {
+            let n = game.moves_made() as u32;
+            Some(Kept::Unranked { share: share_line(day.date, n, day.par, assisted || self.helped, ascii) })
+        };
+        if let Some(day) = self.archive.as_ref().filter(|a| game.start() == &a.puzzle.board) {
+            return unranked(day);
+        }
+        if self.practice && self.plays(game) {
+            return unranked(&self.daily);
+        }
+        if self.share.is_some() || !self.plays(game) {
             return None;
         }
         let moves = game.moves();
@@ -160,6 +196,11 @@ impl DailyState {
             }
             Err(RecvTimeoutError::Disconnected) => Kept::Failed { error: "the results writer has stopped".into() },
         })
+    }
+
+    /// True when the player's result of the day is kept already.
+    pub fn kept_today(&self) -> bool {
+        self.results.result_of(&self.player, self.daily.date).ok().flatten().is_some()
     }
 
     /// The line a session starts with: a guest is told results are not kept and how to be on

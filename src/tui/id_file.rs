@@ -24,6 +24,9 @@ pub fn write(app: &App) -> Result<PathBuf, String> {
     let dir = store.dir();
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let path = dir.join(ID_FILE);
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // Only a regular file: opening a FIFO of that name to write would wait for a reader.
+    crate::regular_file::open(&path, std::fs::OpenOptions::new().write(true).create(true).truncate(true))
+        .and_then(|mut f| std::io::Write::write_all(&mut f, text.as_bytes()))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
 }

@@ -285,6 +285,13 @@ pub static KEYMAP: &[Binding] = &[
         "",
         "the daily puzzle's leaderboard: today, this week, streaks",
     ),
+    bind(
+        Game,
+        &[Key::Char('y')],
+        Action::Daily(super::daily::DailyAction::DayBefore),
+        "",
+        "an earlier day's daily puzzle, unranked",
+    ),
     bind(Game, &[Key::Char('c')], Action::CopyId, "", "show the game ID and copy it (OSC 52 clipboard)"),
     bind(
         Game,
@@ -389,8 +396,15 @@ pub static KEYMAP: &[Binding] = &[
     bind(Ending, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
     bind(Ending, &[Key::Char('#')], Action::ShowStats, "stats", "statistics"),
     // No footer hint: the win box names the key where there is a next board.
-    bind(Ending, &[Key::Char('p')], Action::NextInPack, "", "the pack's next board not won yet"),
+    bind(Ending, &[Key::Char('>')], Action::NextInPack, "", "the pack's next board not won yet"),
     bind(Ending, &[Key::Char('b')], Action::Daily(super::daily::DailyAction::Leaderboard), "", "the leaderboard"),
+    bind(
+        Ending,
+        &[Key::Char('p')],
+        Action::Daily(super::daily::DailyAction::Practice),
+        "",
+        "practise today's board again",
+    ),
     bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on"),
     bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit"),
     bind(Dialog, &[Key::Enter], Action::Dialog(Dk::Start), "start", "start the game"),
@@ -405,7 +419,14 @@ pub static KEYMAP: &[Binding] = &[
     bind(Name, &[Key::Esc], Action::Daily(Da::Skip), "no name", "no name: the start of your key's fingerprint shows"),
     bind(Name, &[Key::Backspace], Action::Daily(Da::Erase), "", "erase a character"),
     bind(Name, &[Key::Text], Action::Daily(Da::Type(' ')), "", "type your name"),
-    bind(Lobby, &[Key::Enter], Action::Race(Ra::Enter), "go", "make the room, or join the one chosen or typed"),
+    bind(
+        Lobby,
+        &[Key::Enter],
+        Action::Race(Ra::Enter { watch: false }),
+        "go",
+        "make the room, or join the one chosen or typed",
+    ),
+    bind(Lobby, &[Key::Tab], Action::Race(Ra::Enter { watch: true }), "watch", "watch the room chosen or typed"),
     bind(Lobby, &[Key::Up], Action::Race(Ra::Move(-1)), "", "previous"),
     bind(Lobby, &[Key::Down], Action::Race(Ra::Move(1)), "choose", "next"),
     bind(Lobby, &[Key::Esc], Action::Close, "back", "back to the game"),
@@ -463,7 +484,7 @@ mod tests {
         assert_eq!(action_for(Game, &ch('u')), Some(Action::Undo));
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
         assert_eq!(action_for(Game, &ch('x')), Some(Action::Explorer(Ex::RunOrCancel)));
-        assert_eq!(action_for(Game, &ch('y')), None);
+        assert_eq!(action_for(Game, &ch('e')), None);
         for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
                 if let Key::Char(c) = k {
@@ -552,6 +573,8 @@ mod tests {
             (Review, Action::Explorer(Ex::Step(-1))),
             (Review, Action::Explorer(Ex::ToggleProof)),
             (Ending, Action::NextInPack),
+            (Ending, Action::Daily(Da::Practice)),
+            (Game, Action::Daily(Da::DayBefore)),
             (Name, Action::Daily(Da::Skip)),
         ];
         for (ctx, action) in named {

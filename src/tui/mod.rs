@@ -35,6 +35,7 @@ pub mod save;
 pub mod signals;
 pub mod stakes;
 pub mod stats;
+mod stats_pending;
 pub mod terminal;
 pub mod theme;
 pub mod update;
@@ -48,11 +49,13 @@ use ratatui::backend::CrosstermBackend;
 use std::io::{self, Write};
 
 /// How the game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub ending: Ending,
     /// An unfinished game was left saved.
     pub saved: bool,
+    /// Moves that could not be saved, and why (to say after the terminal is restored).
+    pub unsaved: Option<String>,
 }
 
 /// Runs the game in the real terminal until the player quits or a signal (SIGTERM, SIGHUP,
@@ -74,7 +77,8 @@ pub fn run(mut app: App) -> io::Result<Outcome> {
     app.workers.cancel_all();
     app.persist();
     let saved = app.slot.as_ref().is_some_and(|s| s.path().exists());
+    let unsaved = app.unsaved_moves();
     drop(term);
     drop(guard);
-    result.map(|ending| Outcome { ending, saved })
+    result.map(|ending| Outcome { ending, saved, unsaved })
 }

@@ -28,7 +28,10 @@ pub enum RaceAction {
     Move(isize),
     Type(char),
     Erase,
-    Enter,
+    /// Take the lobby's selection (`watch`: as a spectator).
+    Enter {
+        watch: bool,
+    },
     /// A spectator: follow the next racer's board.
     Follow,
     /// Another member changed the room.
@@ -189,16 +192,17 @@ impl Lobby {
         self.selected = (self.selected as isize + by).rem_euclid(n.max(1)) as usize;
     }
 
-    /// What Enter does: join the code typed, else the selected entry.
-    pub fn choice(&self) -> Result<RaceAction, String> {
+    /// What Enter does (`watch`: the watch key): join the code typed, else the selected entry.
+    pub fn choice(&self, watch: bool) -> Result<RaceAction, String> {
         if !self.typed.is_empty() {
             return floodit_core::race::Code::parse(&self.typed)
-                .map(|code| RaceAction::Join { code, watch: false })
+                .map(|code| RaceAction::Join { code, watch })
                 .ok_or_else(|| format!("{}: a room code is {CODE_LEN} letters", self.typed));
         }
         Ok(match &self.entries[self.selected.min(self.entries.len() - 1)] {
+            Entry::Make { .. } if watch => return Err("choose a room to watch, or type its code".into()),
             Entry::Make { public } => RaceAction::Create { public: *public, fresh: false },
-            Entry::Join(l) => RaceAction::Join { code: l.code, watch: false },
+            Entry::Join(l) => RaceAction::Join { code: l.code, watch },
         })
     }
 }

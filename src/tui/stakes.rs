@@ -267,10 +267,16 @@ impl Stakes {
         if let Ok(s) = &result.outcome
             && !s.is_empty()
         {
-            self.offer(s.len() as u32, &name);
-            if self.line.as_ref().is_none_or(|l| s.moves.len() < l.len()) {
-                self.line = Some(s.moves.clone());
-            }
+            self.offer_line(&s.moves, &name);
+        }
+    }
+
+    /// [`Stakes::offer`] with the moves of the answer: the shortest is kept as the line the hint
+    /// and the review start from.
+    pub fn offer_line(&mut self, moves: &[Move], by: &str) {
+        self.offer(moves.len() as u32, by);
+        if self.line.as_ref().is_none_or(|l| moves.len() < l.len()) {
+            self.line = Some(moves.to_vec());
         }
     }
 

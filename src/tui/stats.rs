@@ -11,6 +11,7 @@
 //! later format is left alone and nothing is counted into it.
 
 use super::save::files::{self, Loaded};
+use super::stats_pending as pending;
 use crate::model::Game;
 use serde::{Deserialize, Serialize};
 use std::fs::OpenOptions;
@@ -47,8 +48,7 @@ impl Kind {
 
     /// "14x14 grid, 6 colours, fixed", or "path of 12, 4 colours, free".
     pub fn label(&self) -> String {
-        let one_row =
-            self.topology.parse::<crate::model::Topology>().is_ok_and(floodit_core::model::Topology::is_one_row);
+        let one_row = self.topology.parse::<crate::model::Topology>().is_ok_and(crate::model::Topology::is_one_row);
         let shape = if one_row {
             format!("{} of {}", self.topology, self.cols)
         } else {
@@ -235,7 +235,7 @@ impl Stats {
     /// when the file was damaged (moved aside, counting starts again). A file of a later format
     /// is an error: nothing is counted into it.
     pub fn record(&self, finish: &Finish) -> Result<(Row, Option<String>), String> {
-        self.change(|table, now| table.count(finish, now), "this game is not counted")
+        self.change(|table, now| table.count(finish, now), Some(finish), "this game is not counted")
     }
 
     /// Keeps a pack board's result, under the lock, as [`Stats::record`] counts a game: the
@@ -244,25 +244,37 @@ impl Stats {
         &self,
         result: &super::progress::PackResult,
     ) -> Result<(Option<super::progress::PackRecord>, Option<String>), String> {
-        self.change(|table, now| table.star(result, now), "its stars are not kept")
+        self.change(|table, now| table.star(result, now), None, "its stars are not kept")
     }
 
     /// Reads the file, applies `f` and writes it back, all under the lock (two floodits may
-    /// finish games at once). `refused` says what is lost when the file cannot be changed.
-    fn change<T>(&self, f: impl FnOnce(&mut Table, u64) -> T, refused: &str) -> Result<(T, Option<String>), String> {
+    /// finish games at once). `refused` says what is lost when the file cannot be changed; a
+    /// finished game (`finish`) waits in a pending file of its own when the lock is held too long.
+    fn change<T>(
+        &self,
+        f: impl FnOnce(&mut Table, u64) -> T,
+        finish: Option<&Finish>,
+        refused: &str,
+    ) -> Result<(T, Option<String>), String> {
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let lock_path = self.dir.join(LOCK);
-        let lock = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(&lock_path)
+        // Only a regular file: opening a FIFO of that name to write would wait for a reader.
+        let lock = crate::regular_file::open(&lock_path, OpenOptions::new().create(true).write(true).truncate(false))
             .map_err(|e| format!("cannot open {}: {e}", lock_path.display()))?;
-        // A filesystem without locks still gets its statistics, as before two floodits shared one.
-        if let Err(e) = lock.lock()
-            && e.kind() != std::io::ErrorKind::Unsupported
-        {
-            return Err(format!("cannot lock {}: {e}", lock_path.display()));
+        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        // Another process holding the lock must not freeze the game at the win: after a short
+        // wait the game is kept in a file of its own and counted by the next update.
+        let locked = pending::lock_within(&lock, pending::LOCK_WAIT)
+            .map_err(|e| format!("cannot lock {}: {e}", lock_path.display()))?;
+        if !locked {
+            let Some(finish) = finish else {
+                return Err(format!("another process held {LOCK} for {} s: {refused}", pending::LOCK_WAIT.as_secs()));
+            };
+            let kept = pending::keep(&self.dir, finish, now)?;
+            return Err(format!(
+                "another process held {LOCK} for {} s; the game is kept in {kept} and counted with the next one",
+                pending::LOCK_WAIT.as_secs()
+            ));
         }
         let path = self.path();
         let loaded = files::load::<Table>(&path, FORMAT_VERSION);
@@ -273,11 +285,18 @@ impl Stats {
             _ => return Err(format!("{}: {refused}", note.unwrap_or_default())),
         };
         table.version = FORMAT_VERSION;
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let waiting = pending::collect(&self.dir);
+        for (_, earlier, when) in &waiting {
+            table.count(earlier, *when);
+        }
         let out = f(&mut table, now);
         let text = toml::to_string(&table).map_err(|e| e.to_string())?;
         files::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("cannot write the statistics to {}: {e}", path.display()))?;
+        // Counted: the pending files go (a failure here would count one twice, never lose one).
+        for (file, _, _) in waiting {
+            let _ = std::fs::remove_file(file);
+        }
         Ok((out, note))
     }
 }

@@ -70,7 +70,7 @@ mod daily {
     use std::time::Duration;
 
     fn args() -> DailyArgs {
-        DailyArgs { look: LookArgs { theme: None, color: ColorChoice::Never, glyphs: true, ascii: true } }
+        DailyArgs { look: LookArgs { theme: None, color: ColorChoice::Never, glyphs: true, ascii: true }, date: None }
     }
 
     fn moves(app: &App) -> Vec<u8> {

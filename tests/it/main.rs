@@ -3,14 +3,17 @@
 #![allow(clippy::unwrap_used, clippy::panic, reason = "a test that cannot unwrap has failed, and says so by panicking")]
 
 mod batch;
+mod batch_files;
 mod cli;
 mod cli_bad_input;
 mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
+mod daily_archive;
 mod fuzz;
 mod hardening;
 mod ilp_sat_cli;
+mod limits_hold;
 mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]
@@ -34,6 +37,7 @@ mod serve_race_load;
 mod serve_race_openssh;
 mod tui_app;
 mod tui_common;
+mod tui_data_files;
 mod tui_dialog;
 mod tui_explorer;
 mod tui_hint;

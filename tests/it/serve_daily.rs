@@ -13,7 +13,7 @@ use floodit::tui::daily::DailyAction;
 use floodit::tui::update::update;
 
 fn args() -> DailyArgs {
-    DailyArgs { look: LookArgs { theme: None, color: ColorChoice::Never, glyphs: true, ascii: true } }
+    DailyArgs { look: LookArgs { theme: None, color: ColorChoice::Never, glyphs: true, ascii: true }, date: None }
 }
 
 fn solve(app: &mut App) {

@@ -83,3 +83,17 @@ fn the_puzzle_list_names_no_setting_or_path_of_the_server() {
         assert!(!s.contains("FLOODIT_") && !s.contains(&server.dir.path().display().to_string()), "{s}");
     });
 }
+
+#[test]
+fn a_key_plays_the_day_before_unranked() {
+    let server = Server::start(&[]);
+    let yesterday = Date::today().previous();
+    block_on(async {
+        let h = login(server.addr, &new_key()).await;
+        let mut t = Term::open(&h, 100, 30).await;
+        t.wait_for("move 0").await;
+        t.keys(b"y").await;
+        let s = t.wait_for(&format!("the board of {yesterday}, unranked")).await;
+        assert!(s.contains("(unranked)"), "{s}");
+    });
+}

@@ -119,8 +119,15 @@ fn the_log_has_only_its_own_lines_and_one_for_the_stop() {
         // A connection that never logs in.
         let _idle = std::net::TcpStream::connect(server.addr).unwrap();
         tokio::time::sleep(Duration::from_millis(1500)).await;
+        // A player whose connection drops mid-game.
+        let h = login(server.addr, &new_key()).await;
+        let mut t = Term::open(&h, 80, 24).await;
+        t.wait_for("move 0").await;
+        drop(t);
+        drop(h);
     });
     server.wait_log(&["disconnect #2", "login timeout"]);
+    server.wait_log(&["disconnect #3", ": left"]);
     server.stop();
     let log = server.wait_log(&["stopping on SIGTERM"]);
     assert!(log.contains("0 session(s) ended"), "{log}");

@@ -109,6 +109,16 @@ fn two_race_one_watches_one_drops_and_resumes_and_all_see_the_same_result() {
         a.keys(b"q").await;
         assert_eq!(a.wait_closed().await, Some(0));
     });
+    // The log says what happened to the room, never a name.
+    for what in [
+        "made (1 open)",
+        "a racer joined",
+        "a spectator joined",
+        "refused a join: the room is full",
+        "a racer's connection dropped",
+    ] {
+        server.wait_log(&["room ", what]);
+    }
     // A race on the daily board is not the day's result.
     let results = Results::open(&server.dir.path().join("results.sqlite")).unwrap();
     assert_eq!(results.result_of(&Player::Key(fingerprint(&alice)), today).unwrap(), None);
@@ -132,6 +142,7 @@ fn the_race_user_makes_a_room_and_the_room_limit_holds() {
         b.keys(code.as_bytes()).await;
         b.keys(b"\r").await;
         b.wait_for(&format!("room {code}")).await;
+        server.wait_log(&["refused a room: 1 open, the most"]);
         a.keys(b"q").await;
         assert_eq!(a.wait_closed().await, Some(0));
         // The creator left before the start: Bob starts it now.

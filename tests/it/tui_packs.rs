@@ -100,13 +100,13 @@ fn winning_a_pack_board_earns_stars_and_offers_the_next_board() {
         let name = if ascii { "pack_win_ascii_80x24" } else { "pack_win_80x24" };
         insta::assert_snapshot!(name, shown);
         let stars = if ascii { "*** won, at par, without help" } else { "★★★ won, at par, without help" };
-        assert!(shown.contains(stars) && shown.contains("p next board"), "{shown}");
+        assert!(shown.contains(stars) && shown.contains("> next board"), "{shown}");
         assert_eq!(ascii, shown.is_ascii());
         // Kept with the statistics, and read again by the next floodit.
         let table = Stats::new(&dir).read().table;
         assert_eq!(table.pack_boards.iter().map(|r| r.stars).collect::<Vec<_>>(), [3, 1, 3]);
         // One key to the next board not won yet: the fourth.
-        press(&mut a, "p");
+        press(&mut a, ">");
         assert!(matches!(a.overlay, Overlay::None));
         assert_eq!((a.pack.as_ref().map(|p| p.index), a.game.moves_made()), (Some(3), 0));
         assert!(screen(&a).contains("First steps (4 of 4)"));
@@ -117,7 +117,7 @@ fn winning_a_pack_board_earns_stars_and_offers_the_next_board() {
         let shown = screen(&a);
         let two = if ascii { "**. won, at par, with help" } else { "★★☆ won, at par, with help" };
         assert!(shown.contains(two) && shown.contains("every board of this pack is won"), "{shown}");
-        assert!(!shown.contains("p next board"), "{shown}");
+        assert!(!shown.contains("> next board"), "{shown}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
@@ -133,7 +133,7 @@ fn without_a_data_directory_the_next_board_is_the_one_after() {
     // A pack file named on the command line is that pack's board.
     assert_eq!(a.pack.as_ref().map(|p| (p.pack.name.as_str(), p.index)), Some(("first-steps", 0)));
     win(&mut a);
-    assert!(screen(&a).contains("p next board"));
-    press(&mut a, "p");
+    assert!(screen(&a).contains("> next board"));
+    press(&mut a, ">");
     assert_eq!(a.pack.as_ref().map(|p| p.index), Some(1));
 }

@@ -3,7 +3,8 @@
 //! moves, no solvers during the race, the race panel at 80x24 in ASCII, and the compare view
 //! at the end with both games and the optimum.
 
-use super::tui_common::{act, app, press, screen, settle};
+use super::tui_common::{act, app, key_event, press, screen, send, settle};
+use crossterm::event::KeyCode;
 use floodit::rooms::{Rooms, Wake};
 use floodit::tui::action::Action;
 use floodit::tui::app::App;
@@ -47,6 +48,14 @@ fn two_apps_race_on_one_board_and_compare_at_the_end() {
     assert_eq!(b.race.as_ref().map(|r| r.room.code), Some(code));
     changed(&mut a);
     assert!(screen(&a).contains("bob"), "{}", screen(&a));
+    // Carol watches, though seats are free: the code, then the watch key.
+    let (mut c, _) = racer(&rooms, "c", "carol");
+    press(&mut c, "m");
+    press(&mut c, code.as_str());
+    send(&mut c, key_event(KeyCode::Tab));
+    assert!(screen(&c).contains("you watch alice"), "{}", screen(&c));
+    press(&mut c, "1");
+    assert!(screen(&c).contains("you are watching this race"), "{}", screen(&c));
     // No moves before the start, no solvers during the race.
     press(&mut b, "1");
     assert_eq!(b.game.moves_made(), 0);

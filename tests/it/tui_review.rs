@@ -143,3 +143,36 @@ fn the_hint_shows_every_colour_that_keeps_par() {
     let s = screen(&a);
     assert!(s.contains("Keeps par") && s.contains("optimal solution"), "{s}");
 }
+
+#[test]
+fn the_hint_starts_from_the_best_line_the_game_knows() {
+    let mut a = app(&[KUNIGAMI, "--color", "16"], 80, 24);
+    // The move limit's search found the optimal line from the start (1 0 1 3 0 2 4).
+    let line: Vec<floodit::model::Move> =
+        [1, 0, 1, 3, 0, 2, 4].iter().map(|&colour| floodit::model::Move { cell: 0, colour }).collect();
+    a.stakes.line = Some(line);
+    press(&mut a, "1i");
+    let known = a.hint.as_ref().and_then(|h| h.known.clone()).expect("the line replayed from here");
+    assert_eq!(known.0.len(), 6, "the first move was the line's: six moves from here");
+    assert!(known.1.starts_with("best known line") && known.1.contains("from the start"), "{}", known.1);
+    // A move off the line: replayed from the larger region, it still floods the board.
+    press(&mut a, "3");
+    let known = a.hint.as_ref().and_then(|h| h.known.clone()).expect("a line known from here");
+    assert!(known.0.len() <= 6, "{known:?}");
+}
+
+#[test]
+fn free_flood_it_games_are_reviewed_too() {
+    let mut a = app(&["tests/tui_fixtures/cylinder-free.toml", "--color", "16"], 80, 24);
+    // Two moves at the cursor's cell (Enter picks it, then Enter plays its neighbour's colour).
+    press(&mut a, "\n1\n2");
+    let made = a.game.moves_made();
+    assert!(made >= 1, "moves were played");
+    press(&mut a, "e");
+    settle(&mut a);
+    act(&mut a, Action::Tick);
+    let r = a.explorer.reviewing().expect("the review is open");
+    assert!(r.done() && r.review.is_done(), "{:?}", r.review.summary());
+    assert_eq!(r.len(), made);
+    assert!(screen(&a).contains("Review of your game"));
+}

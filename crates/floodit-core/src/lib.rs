@@ -11,6 +11,7 @@
 //! - [`analysis`]: what each move of a position costs, which keep par, how many optimal
 //!   solutions there are, and the review of a whole game, honest under limits.
 //! - [`design`]: boards made to order (an optimum, a greedy trap, ...), every property proven.
+//! - [`race`]: a race room (its code, seats, countdown, standings), pure: times are passed in.
 //! - [`solver`]: the [`Solver`] trait, the [`registry`] of every solver by name (heuristic,
 //!   exact, polynomial-time, ILP and SAT), and the replay check ([`run`], [`verify`]).
 //!

@@ -1,16 +1,15 @@
 //! Checking result lines against their data set: every solution replayed on its board, board hashes
 //! compared, duplicates folded to the best line per board, conflicting claims found, totals summed.
 
-use super::record::{Record, Status};
-use super::results_file::Line;
+use super::record::{DatasetRef, Record, Status};
+use super::results_file::{Item, Reader};
 use super::source::{Source, short};
 use crate::cli::CliError;
 use crate::formats::board_hash::board_hash;
 use crate::formats::dataset::Entry;
 use crate::solver::{Problem, verify};
 use serde::Serialize;
-use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What a merge (or a verify) found. The first seven fields are the `--json` contract.
 #[derive(Serialize, Debug)]
@@ -41,6 +40,8 @@ pub struct Report {
     pub max_solver_memory: Option<u64>,
     pub max_process_memory: Option<u64>,
     pub unproven: Vec<Unproven>,
+    /// The line each proven board's proof is taken from, on its word (see [`Trusted`]).
+    pub trusted: Vec<Trusted>,
     /// Lines that are wrong: a solution that does not replay, a board hash that does not match.
     pub failures: Vec<String>,
 }
@@ -54,31 +55,80 @@ pub struct Unproven {
     pub lower_bound: Option<u32>,
 }
 
+/// A board counted as proven on a line's word: its solution replays and its own lower bound
+/// meets the replayed length, but the proof of that bound is the solver's, not re-run here.
+#[derive(Serialize, Debug)]
+pub struct Trusted {
+    pub index: u64,
+    /// `FILE:LINE`.
+    pub line: String,
+    pub solver: String,
+    pub host: String,
+}
+
 /// A line with the file it came from, for messages.
 struct Sourced {
     record: Record,
     place: String,
 }
 
-/// Checks the lines of `files` (name and lines each) against the data set they name (or `dataset`).
+/// Where a line is, found by the first reading (the lines are read again, a board at a time).
+struct Seen {
+    index: u64,
+    file: usize,
+    offset: u64,
+    number: usize,
+}
+
+/// Checks the lines of the results files `paths` against the data set they name (or `dataset`).
 /// `whole_dataset`: report boards without a line as missing (merge), or only judge the boards the
 /// lines hold (verify).
-pub fn check(files: Vec<(String, Vec<Line>)>, dataset: Option<&Path>, whole_dataset: bool) -> Result<Report, CliError> {
-    let mut all: Vec<Sourced> = Vec::new();
-    for (file, lines) in files {
-        all.extend(lines.into_iter().map(|l| Sourced { record: l.record, place: format!("{file}:{}", l.number) }));
+///
+/// Files are read twice, as a stream: first to find each line's board and check that all are for
+/// one data set, then board by board in data set order, so that memory follows the boards of one
+/// line at a time (and a few words per line), not the files' size.
+pub fn check(paths: &[PathBuf], dataset: Option<&Path>, whole_dataset: bool) -> Result<Report, CliError> {
+    let mut readers = Vec::new();
+    let mut seen: Vec<Seen> = Vec::new();
+    let mut first: Option<(DatasetRef, String)> = None;
+    for (file, path) in paths.iter().enumerate() {
+        let Some(mut reader) = Reader::open(path)? else {
+            return Err(CliError::bad_input(format!("{}: no such results file", path.display())));
+        };
+        while let Some(item) = reader.next_item()? {
+            let line = match item {
+                Item::Line(line) => *line,
+                Item::Torn(_) => {
+                    eprintln!(
+                        "floodit: warning: {}: leaving out a partial last line (a run still writing it, or killed: \
+                         `batch solve --resume` repairs it)",
+                        path.display()
+                    );
+                    continue;
+                }
+            };
+            let place = format!("{}:{}", path.display(), line.number);
+            match &first {
+                None => first = Some((line.record.dataset.clone(), place)),
+                Some((d, at)) if d.sha256 != line.record.dataset.sha256 => {
+                    return Err(CliError::bad_input(format!(
+                        "the lines are for two data sets: {at} (sha256 {}) and {place} (sha256 {}); merge each on its own",
+                        short(&d.sha256),
+                        short(&line.record.dataset.sha256)
+                    )));
+                }
+                Some(_) => {}
+            }
+            seen.push(Seen { index: line.record.index, file, offset: line.offset, number: line.number });
+        }
+        readers.push(reader);
     }
-    let first = all.first().ok_or_else(|| CliError::bad_input("the files hold no result lines"))?;
-    if let Some(other) = all.iter().find(|s| s.record.dataset.sha256 != first.record.dataset.sha256) {
-        return Err(CliError::bad_input(format!(
-            "the lines are for two data sets: {} (sha256 {}) and {} (sha256 {}); merge each on its own",
-            first.place,
-            short(&first.record.dataset.sha256),
-            other.place,
-            short(&other.record.dataset.sha256)
-        )));
-    }
-    let source = Source::from_reference(&first.record.dataset, dataset)?;
+    let (reference, _) = first.ok_or_else(|| CliError::bad_input("the files hold no result lines"))?;
+    // The reference is the results file's text: what it names is echoed escaped, on one line.
+    let source = Source::from_reference(&reference, dataset)
+        .map_err(|e| CliError { code: e.code, message: crate::formats::one_line(&e.message) })?;
+    seen.sort_by_key(|s| (s.index, s.file, s.offset));
+    let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
 
     let mut report = Report {
         boards: source.len(),
@@ -90,66 +140,104 @@ pub fn check(files: Vec<(String, Vec<Line>)>, dataset: Option<&Path>, whole_data
         verified: 0,
         dataset: source.label(),
         sha256: source.reference.sha256.clone(),
-        lines: all.len() as u64,
+        lines: seen.len() as u64,
         solved: 0,
         total_lower_bound: 0,
         total_millis: 0.0,
         max_solver_memory: None,
         max_process_memory: None,
         unproven: Vec::new(),
+        trusted: Vec::new(),
         failures: Vec::new(),
     };
-    let mut by_board: BTreeMap<u64, Vec<Sourced>> = BTreeMap::new();
-    for s in all {
-        by_board.entry(s.record.index).or_default().push(s);
-    }
-    let mut valid: BTreeMap<u64, Vec<Sourced>> = BTreeMap::new();
-    for (index, lines) in by_board {
-        let entry = (index < source.len()).then(|| source.entry(index)).transpose()?;
-        for s in lines {
-            match check_line(&s.record, entry.as_ref(), source.len()) {
+    let has_lines = |i: u64| seen.binary_search_by_key(&i, |s| s.index).is_ok();
+    let mut with_valid = 0u64;
+    let mut next_missing = 0u64;
+    for item in source.entries_where(has_lines) {
+        let (index, entry) = item?;
+        if whole_dataset {
+            report.missing.extend(next_missing..index);
+            next_missing = index + 1;
+        }
+        let start = seen.partition_point(|s| s.index < index);
+        let mut valid = Vec::new();
+        for s in seen[start..].iter().take_while(|s| s.index == index) {
+            let record = readers[s.file].line_at(s.offset, s.number)?;
+            let place = format!("{}:{}", names[s.file], s.number);
+            match check_line(&record, &entry) {
                 Ok(()) => {
-                    report.verified += u64::from(s.record.moves.is_some());
-                    report.total_millis += s.record.millis;
-                    report.max_solver_memory = report.max_solver_memory.max(s.record.peak_memory.solver);
-                    report.max_process_memory = report.max_process_memory.max(s.record.peak_memory.process);
-                    valid.entry(index).or_default().push(s);
+                    report.verified += u64::from(record.moves.is_some());
+                    report.total_millis += record.millis;
+                    report.max_solver_memory = report.max_solver_memory.max(record.peak_memory.solver);
+                    report.max_process_memory = report.max_process_memory.max(record.peak_memory.process);
+                    valid.push(Sourced { record, place });
                 }
-                Err(why) => report.failures.push(format!("{}: board {index}: {why}", s.place)),
+                Err(why) => report.failures.push(format!("{place}: board {index}: {why}")),
             }
         }
-    }
-    report.total_millis = crate::cli::solve::round3(report.total_millis);
-    if !whole_dataset {
-        report.boards = valid.len() as u64;
-    }
-    for (&index, lines) in &valid {
-        if let Some(c) = conflict(index, lines) {
-            report.conflicts.push(c);
-        }
-        let best = lines.iter().map(|s| &s.record).max_by_key(|r| rank(r)).expect("a board in the map has lines");
-        let lower_bound = lines.iter().filter_map(|s| s.record.lower_bound).max();
-        report.total_lower_bound += u64::from(lower_bound.unwrap_or(0));
-        if let Some(len) = best.length {
-            report.solved += 1;
-            report.total_moves += len as u64;
-        }
-        if best.optimal {
-            report.proven += 1;
-        } else {
-            report.unproven.push(Unproven { index, status: best.status, length: best.length, lower_bound });
+        if !valid.is_empty() {
+            with_valid += 1;
+            judge(index, &valid, &mut report);
+        } else if whole_dataset {
+            report.missing.push(index);
         }
     }
     if whole_dataset {
-        report.missing = (0..source.len()).filter(|i| !valid.contains_key(i)).collect();
+        report.missing.extend(next_missing..source.len());
+    }
+    for s in seen.iter().filter(|s| s.index >= source.len()) {
+        report.failures.push(format!(
+            "{}:{}: board {}: the data set has only {} boards",
+            names[s.file],
+            s.number,
+            s.index,
+            source.len()
+        ));
+    }
+    report.total_millis = crate::cli::solve::round3(report.total_millis);
+    if !whole_dataset {
+        report.boards = with_valid;
     }
     report.all_optimal = report.proven == report.boards && report.missing.is_empty();
     Ok(report)
 }
 
+/// Folds one board's valid lines into the report: its best line, its best bound, conflicts, and
+/// the line whose optimality claim is taken on trust.
+fn judge(index: u64, lines: &[Sourced], report: &mut Report) {
+    if let Some(c) = conflict(index, lines) {
+        report.conflicts.push(c);
+    }
+    let best = lines
+        .iter()
+        .max_by_key(|s| rank(s.record.length, s.record.optimal, s.record.lower_bound))
+        .expect("a board with valid lines has one");
+    let lower_bound = lines.iter().filter_map(|s| s.record.lower_bound).max();
+    report.total_lower_bound += u64::from(lower_bound.unwrap_or(0));
+    let r = &best.record;
+    if let Some(len) = r.length {
+        report.solved += 1;
+        report.total_moves += len as u64;
+    }
+    if r.optimal {
+        report.proven += 1;
+        report.trusted.push(Trusted {
+            index,
+            line: best.place.clone(),
+            solver: r.solver.clone(),
+            host: r.host.clone(),
+        });
+    } else {
+        report.unproven.push(Unproven { index, status: r.status, length: r.length, lower_bound });
+    }
+}
+
+/// How good a line is: see [`rank`].
+pub(super) type Rank = (bool, bool, std::cmp::Reverse<usize>, u32);
+
 /// Orders a board's lines: a solution beats none, a proof beats none, shorter beats longer.
-pub(super) fn rank(r: &Record) -> (bool, bool, std::cmp::Reverse<usize>, u32) {
-    (r.length.is_some(), r.optimal, std::cmp::Reverse(r.length.unwrap_or(usize::MAX)), r.lower_bound.unwrap_or(0))
+pub(super) fn rank(length: Option<usize>, optimal: bool, lower_bound: Option<u32>) -> Rank {
+    (length.is_some(), optimal, std::cmp::Reverse(length.unwrap_or(usize::MAX)), lower_bound.unwrap_or(0))
 }
 
 /// Two claims about one board that cannot both hold: a lower bound (or a proven optimum) above
@@ -168,9 +256,9 @@ fn conflict(index: u64, lines: &[Sourced]) -> Option<String> {
     })
 }
 
-/// Whether a line is internally consistent and its solution replays on its board.
-fn check_line(r: &Record, entry: Option<&Entry>, boards: u64) -> Result<(), String> {
-    let entry = entry.ok_or_else(|| format!("the data set has only {boards} boards"))?;
+/// Whether a line is internally consistent and its solution replays on its board; a claim of
+/// optimality holds only where the line's own lower bound equals the length that replayed.
+fn check_line(r: &Record, entry: &Entry) -> Result<(), String> {
     if r.board_hash != board_hash(&entry.board, entry.mode) {
         return Err("its board hash does not match the data set's board (another --pivot?)".into());
     }
@@ -178,12 +266,20 @@ fn check_line(r: &Record, entry: Option<&Entry>, boards: u64) -> Result<(), Stri
     if has_solution != r.moves.is_some() || r.moves.as_ref().map(Vec::len) != r.length {
         return Err(format!("status {:?} with length {:?} does not fit its moves", r.status, r.length));
     }
-    if r.optimal != (r.status == Status::Optimal) || (r.optimal && r.lower_bound.map(|b| b as usize) != r.length) {
-        return Err("its optimality claim does not fit its status and lower bound".into());
+    if r.optimal != (r.status == Status::Optimal) {
+        return Err("its optimality claim does not fit its status".into());
     }
     let Some(moves) = &r.moves else {
         return Ok(());
     };
     let moves = moves.iter().map(|m| m.to_move(&entry.board, entry.mode)).collect::<Result<Vec<_>, _>>()?;
-    verify(&Problem::new(entry.board.clone(), entry.mode), &moves)
+    verify(&Problem::new(entry.board.clone(), entry.mode), &moves)?;
+    if r.optimal && r.lower_bound != Some(moves.len() as u32) {
+        return Err(format!(
+            "it claims optimality, but its own lower bound ({}) is not the {} moves that replayed",
+            r.lower_bound.map_or("none".to_string(), |b| b.to_string()),
+            moves.len()
+        ));
+    }
+    Ok(())
 }

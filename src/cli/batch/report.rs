@@ -16,13 +16,14 @@ pub fn print(report: &Report, json: bool, what: &str) {
 fn text(r: &Report, what: &str) -> String {
     let mut out = format!(
         "{what}: {} (sha256 {}), {} boards, {} result lines\n",
-        r.dataset,
+        crate::formats::escape_controls(&r.dataset),
         super::source::short(&r.sha256),
         r.boards,
         r.lines
     );
     out += &format!("  verified   {} solutions replay to a flooded board in their stated length\n", r.verified);
     out += &format!("  proven     {}/{} optimal{}\n", r.proven, r.boards, if r.all_optimal { " (all)" } else { "" });
+    out += &trusted(r);
     out += &format!(
         "  moves      total {} over {} solved boards; proven lower bounds total {}\n",
         r.total_moves, r.solved, r.total_lower_bound
@@ -52,14 +53,38 @@ fn text(r: &Report, what: &str) -> String {
     out
 }
 
+/// Which lines the proven count rests on: each proof is the solver's word (its lower bound met the
+/// replayed length), not re-run here.
+fn trusted(r: &Report) -> String {
+    if r.trusted.is_empty() {
+        return String::new();
+    }
+    let mut by_solver: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for t in &r.trusted {
+        *by_solver.entry(&t.solver).or_default() += 1;
+    }
+    let solvers: Vec<String> =
+        by_solver.iter().map(|(s, n)| format!("{n} from {}", crate::formats::escape_controls(s))).collect();
+    let lines: Vec<&str> = r.trusted.iter().take(3).map(|t| t.line.as_str()).collect();
+    let more = if r.trusted.len() > 3 { ", ... (--json lists all)" } else { "" };
+    format!(
+        "  trusted    {} proofs taken on the line's word, not re-run ({}): {}{more}\n",
+        r.trusted.len(),
+        solvers.join(", "),
+        lines.join(", ")
+    )
+}
+
 /// A labelled list: "none", or the first items and how many more.
 fn list(label: &str, items: &[String]) -> String {
     if items.is_empty() {
         return format!("  {label:<10} none\n");
     }
     let mut out = String::new();
+    // Items quote the results files (solver names, paths): escaped, so printing cannot drive the
+    // terminal.
     for item in items.iter().take(SHOWN) {
-        out += &format!("  {label:<10} {item}\n");
+        out += &format!("  {label:<10} {}\n", crate::formats::escape_controls(item));
     }
     if items.len() > SHOWN {
         out += &format!("  {label:<10} ... and {} more (--json lists all)\n", items.len() - SHOWN);

@@ -6,8 +6,8 @@ use super::record::{DatasetRef, GenRef};
 use super::shard::whole;
 use crate::cli::args::{BoardArgs, DatasetArgs, DatasetFormatArg, SeedArg, Size};
 use crate::cli::{CliError, input};
-use crate::formats::board_hash::sha256_hex;
-use crate::formats::dataset::{Entry, PivotChoice};
+use crate::formats::board_hash::{sha256_hex, sha256_hex_of};
+use crate::formats::dataset::{Dataset, Entry, PivotChoice};
 use crate::model::{Mode, Topology};
 use clap::ValueEnum;
 use std::path::Path;
@@ -19,29 +19,27 @@ pub struct Source {
 }
 
 enum Boards {
-    File(Vec<Entry>),
+    /// Read again, a board at a time, for each pass (a million boards are never all in memory).
+    File(Dataset),
     /// Board `i` is `random_puzzle` with seed `first_seed + i`.
-    Gen {
-        board: BoardArgs,
-        first_seed: u64,
-    },
+    Gen { board: BoardArgs, first_seed: u64 },
 }
 
 impl Source {
-    /// A data set file (or directory, or puzzle file) as `bench` reads it.
+    /// A data set file (or directory, or puzzle file) as `bench` reads it: a regular file or a
+    /// directory (a batch reads it more than once), of at most [`MAX_DATASET_BYTES`].
     pub fn open(path: &Path, pivot: PivotChoice, format: Option<DatasetFormatArg>) -> Result<Source, CliError> {
+        check_file(path)?;
         let set = input::dataset(path, &DatasetArgs { pivot, limit: None, format, threads: None })?;
-        // A shard picks boards by index, so the boards are kept (checked once when opened).
-        let entries: Vec<Entry> = set.entries().collect::<Result<_, _>>()?;
         let reference = DatasetRef {
             path: Some(path.display().to_string()),
             generated: None,
             sha256: content_hash(path)?,
-            boards: entries.len() as u64,
+            boards: set.len() as u64,
             pivot: pivot_text(pivot),
             format: format.map(|f| f.to_possible_value().expect("every format has a name").get_name().to_string()),
         };
-        Ok(Source { boards: Boards::File(entries), reference })
+        Ok(Source { boards: Boards::File(set), reference })
     }
 
     /// Boards by seed: `--seeds FIRST..LAST` or `--count N`, the rest as `floodit gen` takes them.
@@ -147,7 +145,13 @@ impl Source {
                             CliError::bad_input(format!("unknown data set format '{f}' in the results"))
                         })?),
                     };
-                Source::open(p, pivot, format)?
+                Source::open(p, pivot, format).map_err(|e| match path {
+                    Some(_) => e,
+                    None => CliError::bad_input(format!(
+                        "{} (the data set the results name; pass it with --dataset)",
+                        e.message
+                    )),
+                })?
             }
             (None, None) => return Err(CliError::bad_input("the results name no data set; pass it with --dataset")),
         };
@@ -168,18 +172,23 @@ impl Source {
         self.reference.boards
     }
 
-    /// Board `index` (0-based).
-    pub fn entry(&self, index: u64) -> Result<Entry, CliError> {
-        if index >= self.len() {
-            return Err(CliError::bad_input(format!("there is no board {index}: the data set has {}", self.len())));
-        }
+    /// The boards whose index (0-based) `wanted` accepts, in order, with their index: read from
+    /// the file one at a time, or generated one at a time.
+    pub fn entries_where<'a>(&'a self, wanted: impl Fn(u64) -> bool + Send + 'a) -> Entries<'a> {
         match &self.boards {
-            Boards::File(entries) => Ok(entries[index as usize].clone()),
-            Boards::Gen { board, first_seed } => {
-                let seed = first_seed.checked_add(index).expect("the seed range was checked when it was read");
+            Boards::File(set) => Box::new(set.entries().enumerate().filter_map(move |(i, entry)| {
+                let i = i as u64;
+                match entry {
+                    Ok(e) if wanted(i) => Some(Ok((i, e))),
+                    Ok(_) => None,
+                    Err(e) => Some(Err(CliError::from(e))),
+                }
+            })),
+            Boards::Gen { board, first_seed } => Box::new((0..self.len()).filter(move |&i| wanted(i)).map(move |i| {
+                let seed = first_seed.checked_add(i).expect("the seed range was checked when it was read");
                 let (p, _) = input::random_puzzle(&BoardArgs { seed: Some(SeedArg::number(seed)), ..board.clone() })?;
-                Ok(Entry { name: format!("seed {seed}"), board: p.board, mode: p.mode, optimal: p.optimal })
-            }
+                Ok((i, Entry { name: format!("seed {seed}"), board: p.board, mode: p.mode, optimal: p.optimal }))
+            })),
         }
     }
 
@@ -201,9 +210,36 @@ impl Source {
     }
 }
 
-/// The first 12 hex digits of a hash, for messages.
-pub fn short(hash: &str) -> &str {
-    hash.get(..12).unwrap_or(hash)
+/// Boards with their index, as [`Source::entries_where`] yields them.
+pub type Entries<'a> = Box<dyn Iterator<Item = Result<(u64, Entry), CliError>> + Send + 'a>;
+
+/// The largest data set file a batch reads (a million 24x24 boards in the line format are 0.6 GB).
+pub const MAX_DATASET_BYTES: u64 = 4 << 30;
+
+/// A batch data set is a regular file or a directory, not too large: a path taken from a results
+/// file may name a FIFO (which would wait forever) or a device such as `/dev/zero` (endless).
+fn check_file(path: &Path) -> Result<(), CliError> {
+    let meta = std::fs::metadata(path).map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
+    if let Some(kind) = crate::regular_file::special(path) {
+        return Err(CliError::bad_input(format!(
+            "{}: {kind}, not a data set file: a batch reads its data set more than once, from a regular file or a \
+             directory",
+            path.display()
+        )));
+    }
+    if meta.is_file() && meta.len() > MAX_DATASET_BYTES {
+        return Err(CliError::bad_input(format!(
+            "{}: {} bytes, larger than a batch data set may be ({MAX_DATASET_BYTES} bytes)",
+            path.display(),
+            meta.len()
+        )));
+    }
+    Ok(())
+}
+
+/// The first 12 hex digits of a hash, for messages (escaped: a results file may hold anything).
+pub fn short(hash: &str) -> String {
+    crate::formats::escape_controls(&hash.chars().take(12).collect::<String>())
 }
 
 /// `--seeds FIRST..LAST` (inclusive) or `--count N` (seeds 0..N-1): the first seed and how many.
@@ -241,9 +277,17 @@ fn pivot_text(p: PivotChoice) -> String {
 /// SHA-256 of a data set: of the file's bytes, or for a directory, of each file's name and hash in
 /// the order `bench` reads them.
 fn content_hash(path: &Path) -> Result<String, CliError> {
-    let read = |p: &Path| std::fs::read(p).map_err(|e| CliError::bad_input(format!("{}: {e}", p.display())));
+    let read = |p: &Path| {
+        let file =
+            crate::regular_file::open_read(p).map_err(|e| CliError::bad_input(format!("{}: {e}", p.display())))?;
+        let len = file.metadata().map_or(0, |m| m.len());
+        if len > MAX_DATASET_BYTES {
+            return Err(CliError::bad_input(format!("{}: larger than {MAX_DATASET_BYTES} bytes", p.display())));
+        }
+        sha256_hex_of(std::io::BufReader::new(file)).map_err(|e| CliError::bad_input(format!("{}: {e}", p.display())))
+    };
     if !path.is_dir() {
-        return Ok(sha256_hex(&read(path)?));
+        return read(path);
     }
     let mut files: Vec<_> = std::fs::read_dir(path)
         .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?
@@ -254,7 +298,7 @@ fn content_hash(path: &Path) -> Result<String, CliError> {
     let mut listing = String::new();
     for f in files {
         let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        listing += &format!("{name}\0{}\n", sha256_hex(&read(&f)?));
+        listing += &format!("{name}\0{}\n", read(&f)?);
     }
     Ok(sha256_hex(listing.as_bytes()))
 }

@@ -50,6 +50,16 @@ fn one_line(message: &str) -> String {
     crate::formats::one_line(message.trim())
 }
 
+/// The largest file floodit reads from its data directory (a save of a long game on the largest
+/// board is a few megabytes).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// The bytes of a file in the data directory: only a regular file is read (a FIFO there would
+/// wait for a writer forever, a device never ends), and only up to [`MAX_FILE_BYTES`].
+pub fn read(path: &Path) -> std::io::Result<Vec<u8>> {
+    crate::regular_file::read_bounded(path, MAX_FILE_BYTES)
+}
+
 /// What a data file that is read whole (statistics, remembered choices) turned out to be.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Loaded<T> {
@@ -68,7 +78,7 @@ pub enum Loaded<T> {
 
 /// Loads the versioned TOML file at `path`, moving it aside if it is damaged.
 pub fn load<T: DeserializeOwned>(path: &Path, current: u32) -> Loaded<T> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read(path) {
         Ok(b) => b,
         Err(e) if e.kind() == ErrorKind::NotFound => return Loaded::Missing,
         Err(e) => return Loaded::Unreadable(format!("cannot read {}: {e}", path.display())),
@@ -136,6 +146,42 @@ pub fn move_aside(path: &Path, bytes: &[u8]) -> Result<PathBuf, String> {
     Err(format!("1000 damaged copies of {name} from this second already"))
 }
 
+/// How old a temporary file of a live process may be before it is taken for a leftover: an
+/// atomic write lasts milliseconds, and a process ID may have been reused since.
+pub const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Removes the temporary files (`.NAME.PID.tmp`, see [`write_atomically`]) that a floodit killed
+/// mid-write left in `dir`: those whose process is gone (or is this one, which has written none
+/// yet), or older than [`STALE_TEMP_AGE`]. Returns how many were removed.
+pub fn clean_stale_temps(dir: &Path) -> usize {
+    let Ok(list) = std::fs::read_dir(dir) else { return 0 };
+    let me = std::process::id();
+    let mut removed = 0;
+    for entry in list.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = temp_pid(&name) else { continue };
+        // Only regular files (never through a symbolic link).
+        let Ok(meta) = std::fs::symlink_metadata(entry.path()) else { continue };
+        if !meta.is_file() {
+            continue;
+        }
+        let old = meta.modified().ok().and_then(|m| m.elapsed().ok()).is_some_and(|age| age > STALE_TEMP_AGE);
+        let gone = pid == me || !Path::new("/proc").join(pid.to_string()).exists();
+        if (gone || old) && std::fs::remove_file(entry.path()).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// The process ID in a temporary file's name `.NAME.PID.tmp`.
+fn temp_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (stem, pid) = rest.rsplit_once('.')?;
+    (!stem.is_empty()).then_some(())?;
+    pid.parse().ok()
+}
+
 /// Writes `bytes` to `path` through a temporary file and a rename: a crash or a dropped
 /// connection mid-write leaves the old file or the new one, never half of either.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
@@ -161,6 +207,15 @@ mod tests {
 
     #[derive(serde::Deserialize, Debug)]
     struct Any {}
+
+    #[test]
+    fn temporary_names_give_their_process() {
+        assert_eq!(temp_pid(".current-game-2.toml.4242.tmp"), Some(4242));
+        assert_eq!(temp_pid(".stats.toml.7.tmp"), Some(7));
+        for other in ["current-game.toml", ".x.tmp", ".current-game.toml.tmp", "a.toml.5.tmp", ".a.toml.x.tmp"] {
+            assert_eq!(temp_pid(other), None, "{other}");
+        }
+    }
 
     #[test]
     fn deeply_nested_text_is_damaged_not_a_stack_overflow() {

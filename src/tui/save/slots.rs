@@ -12,7 +12,7 @@
 //! mid-write leaves the old save or the new one. A save that cannot be read is moved aside under
 //! a name no file has yet, never over another; a save of a later format is left untouched.
 
-use super::files::{exists, move_aside, name, write_atomically};
+use super::files::{self, exists, move_aside, name, write_atomically};
 use super::{FORMAT_VERSION, Read, SavedGame};
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::ErrorKind;
@@ -141,11 +141,8 @@ impl Store {
     pub fn lock(&self, slot: u32) -> Result<Option<Slot>, String> {
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("cannot create {}: {e}", self.dir.display()))?;
         let lock_path = self.dir.join(format!(".{}.lock", name_of(slot)));
-        let file = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(false)
-            .open(&lock_path)
+        // Only a regular file: opening a FIFO of that name to write would wait for a reader.
+        let file = crate::regular_file::open(&lock_path, OpenOptions::new().create(true).write(true).truncate(false))
             .map_err(|e| format!("cannot open {}: {e}", lock_path.display()))?;
         match file.try_lock() {
             Ok(()) => {}
@@ -195,7 +192,7 @@ impl Store {
             }
         };
         let mut slots: Vec<u32> = list
-            .filter_map(std::result::Result::ok)
+            .filter_map(Result::ok)
             .filter_map(|e| e.file_name().to_str().and_then(slot_of))
             .filter(|&n| Some(n) != own)
             .collect();
@@ -210,7 +207,7 @@ impl Store {
                 }
                 // Another floodit plays it: reading is safe (every write is a rename), changing
                 // anything is not.
-                Ok(None) => FoundState::InUse(std::fs::read(&path).ok().and_then(|b| match SavedGame::read(&b) {
+                Ok(None) => FoundState::InUse(files::read(&path).ok().and_then(|b| match SavedGame::read(&b) {
                     Read::Game(g) => Some(g),
                     _ => None,
                 })),
@@ -264,7 +261,7 @@ impl Slot {
     /// The game saved here. A damaged save is moved aside (never deleted, never over another
     /// file); a save of a later format is left as it is.
     pub fn load(&self) -> Loaded {
-        let bytes = match std::fs::read(&self.path) {
+        let bytes = match files::read(&self.path) {
             Ok(b) => b,
             Err(e) if e.kind() == ErrorKind::NotFound => return Loaded::Empty,
             Err(e) => return Loaded::Unreadable(format!("cannot read {}: {e}", self.path.display())),

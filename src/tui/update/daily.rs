@@ -1,14 +1,25 @@
 //! The daily puzzle's part of the update: the leaderboard, the name prompt, and keeping the
 //! result when the day's board is flooded.
 
+use super::{Events, games};
+use crate::daily::{ARCHIVE_DAYS, Daily};
+use crate::formats::daily::Date;
 use crate::tui::action::Action;
-use crate::tui::app::{App, Overlay, Tone};
+use crate::tui::app::{App, Origin, Overlay, Tone};
 use crate::tui::daily::{DailyAction, Kept};
 use crate::tui::keymap::Context;
+use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
 
-pub(super) fn command(app: &mut App, action: DailyAction) {
+pub(super) fn command(app: &mut App, action: DailyAction, events: &mut Events) {
     match action {
         DailyAction::Leaderboard => open_board(app),
+        DailyAction::DayBefore => {
+            let Some(d) = &app.daily else { return no_daily(app) };
+            let shown = d.archive.as_ref().map_or(d.daily.date, |a| a.date);
+            play_day(app, shown.previous(), events);
+        }
+        DailyAction::PlayDay(date) => play_day(app, date, events),
+        DailyAction::Practice => practice(app, events),
         DailyAction::Type(c) => {
             if let Overlay::Name(name) = &mut app.overlay
                 && name.chars().count() < crate::daily::NAME_MAX
@@ -28,6 +39,57 @@ pub(super) fn command(app: &mut App, action: DailyAction) {
             app.say(Tone::Info, "no name: the leaderboard shows the start of your key's fingerprint");
         }
     }
+}
+
+fn no_daily(app: &mut App) {
+    app.say(Tone::Info, "the archive is the daily puzzle's: play it with floodit daily");
+}
+
+/// An earlier day's board, unranked: the title says so.
+fn play_day(app: &mut App, date: Date, events: &mut Events) {
+    let Some(d) = &app.daily else { return no_daily(app) };
+    let today = d.daily.date;
+    if date >= today {
+        return app.say(Tone::Warn, format!("{date} is not an earlier day: today's board is the one ranked"));
+    }
+    if today.days() - date.days() > ARCHIVE_DAYS {
+        return app.say(
+            Tone::Warn,
+            format!("the archive goes back {ARCHIVE_DAYS} days, to {}", Date::from_days(today.days() - ARCHIVE_DAYS)),
+        );
+    }
+    let day = match Daily::archive(date) {
+        Ok(day) => day,
+        Err(e) => return app.say(Tone::Warn, e),
+    };
+    let mut puzzle = day.puzzle.clone();
+    puzzle.title = format!("{} (unranked)", puzzle.title);
+    if let Some(d) = &mut app.daily {
+        d.archive = Some(day);
+    }
+    start(app, puzzle, events);
+    let y = app.look.key_of(Context::Game, &Action::Daily(DailyAction::DayBefore));
+    app.say(Tone::Info, format!("the board of {date}, unranked: {y} goes a day further back"));
+}
+
+/// Today's board again once its result is kept, as practice: nothing more is kept.
+fn practice(app: &mut App, events: &mut Events) {
+    let Some(d) = &mut app.daily else { return no_daily(app) };
+    if d.share.is_none() && !d.kept_today() {
+        return app.say(Tone::Info, "today's board counts until its result is kept: play it for real first");
+    }
+    d.practice = true;
+    let mut puzzle = d.daily.puzzle.clone();
+    puzzle.title = format!("{} (practice)", puzzle.title);
+    start(app, puzzle, events);
+    app.say(Tone::Info, "practice: today's board again; your kept result stands");
+}
+
+fn start(app: &mut App, puzzle: crate::formats::Puzzle, events: &mut Events) {
+    app.overlay = Overlay::None;
+    let game = puzzle.game();
+    let stakes = Stakes::new(None, DEFAULT_SLACK, &game);
+    games::set_game(app, puzzle, game, Origin::Id, stakes, events);
 }
 
 /// The name prompt came over the win box: back to it.
@@ -110,7 +172,8 @@ fn tell(app: &mut App, kept: Kept) {
         }
         Kept::New { share, unnamed: false } => {
             let b = app.look.key_of(Context::Ending, &Action::Daily(DailyAction::Leaderboard));
-            app.say(Tone::Good, format!("{share}  ({b}: leaderboard, {e}: review)"));
+            let p = app.look.key_of(Context::Ending, &Action::Daily(DailyAction::Practice));
+            app.say(Tone::Good, format!("{share}  ({b}: leaderboard, {p}: practice, {e}: review)"));
         }
         Kept::Already { share, moves } => app
             .say(Tone::Info, format!("{share}; your first result today ({moves} moves) is the one kept ({e}: review)")),
@@ -118,6 +181,7 @@ fn tell(app: &mut App, kept: Kept) {
             app.say(Tone::Info, format!("{share}; guests are not on the leaderboard ({e}: review)"));
         }
         Kept::Failed { error } => app.say(Tone::Warn, format!("the result was not kept: {error}")),
+        Kept::Unranked { share } => app.say(Tone::Info, format!("{share}; unranked: not kept")),
         Kept::Queued { share } => {
             app.say(Tone::Info, format!("{share}; the results are busy: yours is kept as soon as they free"));
         }

@@ -75,7 +75,7 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
         A::StepToEnd => playback(app, |p, _| {
             p.jump(p.len);
         }),
-        A::ToggleAutoplay => playback(app, super::super::explorer::playback::Playback::toggle),
+        A::ToggleAutoplay => playback(app, Playback::toggle),
         A::Speed(by) => playback(app, |p, now| p.speed_by(by, now)),
         A::TakeOver => take_over(app, events),
         A::Back => {
@@ -478,7 +478,7 @@ fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Pr
                 let family = ex
                     .catalogue
                     .get(&lane.solver)
-                    .map_or(Family::Heuristic, super::super::explorer::catalogue::Listed::family);
+                    .map_or(Family::Heuristic, crate::tui::explorer::catalogue::Listed::family);
                 wanted.push((lane.solver.clone(), family, c.problem.clone()));
             }
         }

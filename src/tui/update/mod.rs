@@ -69,7 +69,7 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
             events.push_back(Event::ScreenChanged);
         }
         Action::Daily(a) => {
-            daily::command(app, a);
+            daily::command(app, a, events);
             events.push_back(Event::ScreenChanged);
         }
         Action::Race(a) => {

@@ -39,9 +39,9 @@ pub(super) fn command(app: &mut App, action: RaceAction, events: &mut Events) {
                 l.typed.pop();
             }
         }
-        RaceAction::Enter => {
+        RaceAction::Enter { watch } => {
             let Overlay::Lobby(l) = &app.overlay else { return };
-            match l.choice() {
+            match l.choice(watch) {
                 Ok(next) => {
                     app.overlay = Overlay::None;
                     command(app, next, events);

@@ -54,7 +54,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
                     optimum_searched(app, result);
                     race::share_optimum(app);
                 }
-                Owner::Limit => app.stakes.file(result),
+                Owner::Limit => {
+                    app.stakes.file(result);
+                    hint_learns(app);
+                }
                 Owner::Hint => hint_answered(app, result, events),
                 Owner::Run => explorer::run_finished(app, result, events),
                 Owner::Review => review::finished(app, result),
@@ -151,6 +154,17 @@ fn follow_hint(app: &mut App, events: &mut Events) {
     app.hint = Some(hint);
 }
 
+/// The move limit's search has answered: a hint already open takes its line when it is better
+/// than the one it has.
+fn hint_learns(app: &mut App) {
+    let Some(h) = &app.hint else { return };
+    let Some(known) = known_line(app, None, &h.problem) else { return };
+    let Some(h) = &mut app.hint else { return };
+    if h.known.as_ref().is_none_or(|(line, _)| known.0.len() < line.len()) {
+        h.known = Some(known);
+    }
+}
+
 /// The best solution the game knows from `here` without searching: the last hint's line with
 /// its move played, or the move limit's line from the start, replayed from here (in Flood-It a
 /// line floods any position whose region contains the one it was found for, in no more moves,
@@ -159,16 +173,16 @@ fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move
     let mut lines: Vec<(Vec<Move>, String)> = Vec::new();
     if let Some((line, by)) = old.and_then(Hint::best_line) {
         match here.mode {
-            GameMode::Fixed { pivot } => {
-                lines.push((replay_from_larger(&here.board, pivot, &line), format!("{by}'s line")));
-            }
-            GameMode::Free => lines.push((line[1..].to_vec(), format!("{by}'s line"))),
+            GameMode::Fixed { pivot } => lines.push((replay_from_larger(&here.board, pivot, &line), line_name(&by))),
+            GameMode::Free => lines.push((line[1..].to_vec(), line_name(&by))),
         }
     }
     if let (Some(line), GameMode::Fixed { pivot }) = (&app.stakes.line, here.mode) {
         let by = match &app.stakes.upper {
-            Some((moves, by)) if *moves as usize == line.len() => format!("{by}'s line from the start"),
-            _ => "the move limit's line from the start".to_string(),
+            Some((moves, by)) if *moves as usize == line.len() => {
+                format!("best known line ({}, from the start)", by.trim_end_matches(", unproven"))
+            }
+            _ => "best known line (from the start)".to_string(),
         };
         lines.push((replay_from_larger(&here.board, pivot, line), by));
     }
@@ -176,6 +190,11 @@ fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move
         .into_iter()
         .filter(|(line, _)| !line.is_empty() && crate::solver::verify(here, line).is_ok())
         .min_by_key(|(line, _)| line.len())
+}
+
+/// The name of a line the last hint had: its solver's, or the line it had itself taken.
+fn line_name(by: &str) -> String {
+    if by.starts_with("best known line") { by.to_string() } else { format!("best known line ({by})") }
 }
 
 fn hint_answered(app: &mut App, result: &JobResult, events: &mut Events) {
@@ -204,12 +223,12 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
         // best found may make the move limit better.
         Ok(s) => {
             if !s.is_empty() {
-                app.stakes.offer(s.len() as u32, "exact search, unproven");
+                app.stakes.offer_line(&s.moves, "exact search, unproven");
             }
             Optimum::Unknown {
                 why: format!(
                     "search stopped: {}",
-                    s.stopped.map(floodit_core::solver::StopReason::describe).unwrap_or("not proven")
+                    s.stopped.map(crate::solver::StopReason::describe).unwrap_or("not proven")
                 ),
                 at_least: s.lower_bound,
             }

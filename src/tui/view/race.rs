@@ -53,7 +53,10 @@ impl RaceView<'_> {
                     Some(o) => format!("{moves}/{o} {}", clock(time)),
                     None => format!("{moves} mv {}", clock(time)),
                 },
-                State::Racing => format!("{moves} mv {:>3} cells", r.flooded),
+                State::Racing => {
+                    let unit = if r.flooded == 1 { "cell " } else { "cells" };
+                    format!("{moves} mv {:>3} {unit}", r.flooded)
+                }
                 State::Dropped => format!("{moves} mv dropped"),
                 State::Out => format!("{moves} mv out"),
                 State::Left => "left".into(),

@@ -171,3 +171,64 @@ pub fn key_bytes() -> Vec<Vec<u8>> {
         .map(|b| b.to_vec())
         .collect()
 }
+
+/// The directory of the results-file target: a small data set the seeds' lines are for, and a
+/// FIFO (one per test process).
+pub fn results_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("floodit-fuzz-results-{}", std::process::id()));
+    if !dir.join("set.txt").exists() {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("set.txt"), "abcabcbcacabbcaa\nccabbbacaabcbcca\nabababcccaabbcca\n").unwrap();
+        let _ = std::process::Command::new("mkfifo").arg(dir.join("fifo")).status();
+    }
+    dir
+}
+
+/// Results files for the small data set (solved by greedy, as `batch solve` writes them), and
+/// the same lines naming hostile data set paths: devices, a FIFO, directories, escapes.
+pub fn results_files() -> Vec<Vec<u8>> {
+    use floodit::formats::board_hash::{board_hash, sha256_hex};
+    use floodit::formats::dataset::{Dataset, PivotChoice};
+    use floodit::solver::{Control, Limits, Problem, registry};
+    let dir = results_dir();
+    let set = dir.join("set.txt");
+    let bytes = std::fs::read(&set).unwrap();
+    let data = Dataset::from_bytes(&bytes, "set.txt", PivotChoice::Corner, None).unwrap();
+    let greedy = registry::create("greedy").unwrap();
+    let lines = |path: &str| -> Vec<u8> {
+        let mut out = String::new();
+        for (i, entry) in data.entries().enumerate() {
+            let entry = entry.unwrap();
+            let problem = Problem::new(entry.board.clone(), entry.mode);
+            let s = floodit::solver::run(greedy.as_ref(), &problem, &Control::new(Limits::default())).unwrap();
+            let line = serde_json::json!({
+                "index": i,
+                "board_hash": board_hash(&entry.board, entry.mode),
+                "dataset": {"path": path, "sha256": sha256_hex(&bytes), "boards": 3, "pivot": "corner"},
+                "solver": "greedy", "version": "0.1.0", "status": "bounded",
+                "length": s.moves.len(), "moves": s.moves.iter().map(|m| m.colour).collect::<Vec<_>>(),
+                "optimal": false, "lower_bound": s.lower_bound, "nodes": 1, "millis": 0.1,
+                "peak_memory": {"solver": null, "process": null}, "host": "fuzz"
+            });
+            out += &format!("{line}\n");
+        }
+        out.into_bytes()
+    };
+    let fifo = dir.join("fifo").display().to_string();
+    let dir_text = dir.display().to_string();
+    [
+        set.display().to_string().as_str(),
+        "/dev/zero",
+        "/dev/urandom",
+        &fifo,
+        "/proc/self/fd/0",
+        "/",
+        &dir_text,
+        "",
+        "../../../../dev/zero",
+        "\u{1b}[2J/etc/passwd",
+    ]
+    .iter()
+    .map(|p| lines(p))
+    .collect()
+}

@@ -210,7 +210,7 @@ fn outcome(check: Check, input: &[u8]) -> Result<bool, String> {
             let what = payload
                 .downcast_ref::<String>()
                 .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(std::string::ToString::to_string))
+                .or_else(|| payload.downcast_ref::<&str>().map(ToString::to_string))
                 .unwrap_or_else(|| "a panic".into());
             Err(format!("panicked: {what}"))
         }

@@ -85,6 +85,11 @@ fn theme_toml() {
 }
 
 #[test]
+fn results_file() {
+    bounded("results-file");
+}
+
+#[test]
 fn line_dataset() {
     bounded("line-dataset");
 }

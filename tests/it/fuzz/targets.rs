@@ -30,6 +30,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "new-game-file", check: new_game_file, seeds: corpus::new_game_files },
     Target { name: "stats-file", check: stats_file, seeds: corpus::stats_files },
     Target { name: "player-name", check: player_name, seeds: corpus::names },
+    Target { name: "results-file", check: results_file, seeds: corpus::results_files },
     #[cfg(feature = "serve")]
     Target { name: "ssh-input", check: ssh_input, seeds: corpus::key_bytes },
     #[cfg(feature = "serve")]
@@ -334,4 +335,37 @@ fn ssh_input(bytes: &[u8]) -> Result<bool, String> {
         }
     }
     Ok(!events.is_empty())
+}
+
+/// How long a merge of a few small result lines may take, whatever path they name.
+const RESULTS_FILE_SECONDS: u64 = 5;
+
+/// A results file as `batch merge` reads it, with the data set path its lines name: whatever
+/// that path is (a device, a FIFO, a directory, nothing), the merge ends within a few seconds,
+/// with a report or one safe error line.
+fn results_file(bytes: &[u8]) -> Result<bool, String> {
+    // A file of its own: tests run this target on several threads at once.
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = corpus::results_dir().join(format!("results-{n}.jsonl"));
+    std::fs::write(&path, bytes).map_err(|e| format!("cannot write the input: {e}"))?;
+    let start = std::time::Instant::now();
+    let result = floodit::cli::batch::merge_json(std::slice::from_ref(&path), None);
+    let _ = std::fs::remove_file(&path);
+    if start.elapsed() > std::time::Duration::from_secs(RESULTS_FILE_SECONDS) {
+        return Err(format!("the merge took {:?}", start.elapsed()));
+    }
+    let json = match result {
+        Ok(json) => json,
+        // The file read as result lines and the path they name was refused (a device, a FIFO,
+        // a directory of no data): the answer hostile seeds ask for, counted as handled.
+        Err(e) if e.message.contains("(the data set the results name;") => return refused(&e.message).map(|_| true),
+        Err(e) => return refused(&e.message),
+    };
+    let report: serde_json::Value = serde_json::from_str(&json).map_err(|e| format!("the report is not JSON: {e}"))?;
+    let (proven, boards) = (report["proven"].as_u64(), report["boards"].as_u64());
+    if proven > boards || report["trusted"].as_array().map(|t| t.len() as u64) != proven {
+        return Err(format!("a report that does not add up: {json}"));
+    }
+    Ok(true)
 }

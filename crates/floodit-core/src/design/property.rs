@@ -77,7 +77,7 @@ pub struct Measured {
     pub heuristics: Vec<HeuristicRun>,
     /// Every first move's optimum, when a property needs them.
     pub first_moves: Option<FirstMoves>,
-    /// The optimal solutions, counted up to [`COUNT_LIMIT`], when a property needs them.
+    /// The optimal solutions, counted up to `COUNT_LIMIT`, when a property needs them.
     pub solutions: Option<Count>,
 }
 

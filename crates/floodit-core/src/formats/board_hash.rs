@@ -19,6 +19,21 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     Sha256::digest(bytes).iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The SHA-256 of everything `reader` yields, read in blocks (a file of any size in fixed memory).
+pub fn sha256_hex_of<R: std::io::Read>(mut reader: R) -> std::io::Result<String> {
+    let mut hasher = Sha256::new();
+    let mut block = vec![0u8; 1 << 16];
+    loop {
+        match reader.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => hasher.update(&block[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(hasher.finalize().iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// The stable content hash of a board as it is played: see the module documentation.
 pub fn board_hash(board: &Board, mode: Mode) -> String {
     sha256_hex(id::encode(board, mode, None).as_bytes())
@@ -38,6 +53,8 @@ mod tests {
     fn sha256_known_answer() {
         // FIPS 180-2's "abc" example.
         assert_eq!(sha256_hex(b"abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        let long = vec![b'x'; 200_000];
+        assert_eq!(sha256_hex_of(&long[..]).unwrap(), sha256_hex(&long));
     }
 
     #[test]

@@ -46,7 +46,17 @@ impl std::error::Error for FormatError {}
 
 /// The 1-based line of byte `offset` in `text`.
 pub fn line_of(text: &str, offset: usize) -> usize {
-    text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+    let bytes = text.as_bytes();
+    let before = &bytes[..offset.min(bytes.len())];
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    before.iter().enumerate().filter(|&(i, &b)| b == b'\n' || lone_cr(i)).count() + 1
+}
+
+/// The lines of `text`, ended by `\n`, `\r\n` or a lone `\r` (as [`line_of`] counts them).
+pub fn text_lines(text: &str) -> impl Iterator<Item = &str> {
+    let text = text.strip_suffix('\n').unwrap_or(text);
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    text.split('\n').flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r')).filter(move |_| !text.is_empty())
 }
 
 /// Reads a whole text file, naming it in the error.
@@ -58,4 +68,18 @@ pub fn read_text(path: &std::path::Path) -> Result<String, FormatError> {
         FormatError::at_line(line_of(&text_before, text_before.len()), "not UTF-8 text")
             .in_origin(path.display().to_string())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line() {
+        let text = "a\rb\r\nc\nd\r";
+        assert_eq!(text_lines(text).collect::<Vec<_>>(), ["a", "b", "c", "d"]);
+        assert_eq!(text.find('d').map(|i| line_of(text, i)), Some(4));
+        assert_eq!(text_lines("").count(), 0);
+        assert_eq!(text_lines("x\n\ny\n").collect::<Vec<_>>(), "x\n\ny\n".lines().collect::<Vec<_>>());
+    }
 }

@@ -15,7 +15,7 @@ mod size;
 pub mod tatham;
 mod toml_nesting;
 
-pub use error::{FormatError, line_of, read_text};
+pub use error::{FormatError, line_of, read_text, text_lines};
 pub use puzzle::{Puzzle, cells_text, resolve_pivot, resolve_pivot_at};
 pub use quote::{escape_controls, one_line, quote_input};
 pub use random::RandomBoard;

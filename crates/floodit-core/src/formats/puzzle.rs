@@ -266,7 +266,7 @@ pub(crate) fn parse_cells(text: &str, row_lines: &[usize], fallback_line: usize)
     let mut cols = None;
     let mut rows = 0;
     let line_of_row = |r: usize| row_lines.get(r).copied().unwrap_or(fallback_line);
-    for (r, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+    for (r, line) in super::text_lines(text).filter(|l| !l.trim().is_empty()).enumerate() {
         let width = line.split_whitespace().count();
         match cols {
             None => cols = Some(width),
@@ -322,9 +322,9 @@ fn row_line_numbers(text: &str, span: std::ops::Range<usize>, value: &str) -> Ve
     // TOML drops a newline right after the opening triple quote.
     let skip = if triple && body.starts_with("\r\n") { 2 } else { usize::from(triple && body.starts_with('\n')) };
     let first = start_line + usize::from(skip > 0);
-    let same_shape = body[skip..].matches('\n').count() == value.matches('\n').count();
-    value
-        .lines()
+    let ends = |t: &str| (t.matches('\n').count(), t.matches('\r').count());
+    let same_shape = ends(&body[skip..]) == ends(value);
+    super::text_lines(value)
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, _)| if same_shape { first + i } else { start_line })

@@ -8,7 +8,7 @@ pub const QUOTE_CHARS: usize = 40;
 /// The most characters of a whole message [`one_line`] keeps.
 pub const LINE_CHARS: usize = 400;
 
-/// Quotes input for an error message: `'3x2é'`, escaped and cut to [`QUOTE_CHARS`] characters
+/// Quotes input for an error message: `'3x2é'`, escaped and cut to `QUOTE_CHARS` characters
 /// (`'aaaa…' (5000 characters)`).
 pub fn quote_input(input: &str) -> String {
     let count = input.chars().count();
@@ -17,7 +17,7 @@ pub fn quote_input(input: &str) -> String {
 }
 
 /// A message as one terminal-safe line: control characters (newlines included) escaped, cut to
-/// [`LINE_CHARS`] characters.
+/// `LINE_CHARS` characters.
 pub fn one_line(message: &str) -> String {
     let mut out = escape_controls(message.trim_end());
     if let Some((cut, _)) = out.char_indices().nth(LINE_CHARS) {

@@ -90,7 +90,7 @@ fn proof(app: &App, label: &str, s: &Solution, from: String) -> Vec<Line<'static
     let first = if s.optimal {
         Span::styled(format!("{n}, proven: lower bound {n} = length"), ui.good)
     } else {
-        let why = s.stopped.map(floodit_core::solver::StopReason::describe).unwrap_or("not proven");
+        let why = s.stopped.map(crate::solver::StopReason::describe).unwrap_or("not proven");
         let lb = s.lower_bound.map(|l| format!(", the optimum ≥ {l}")).unwrap_or_default();
         Span::styled(format!("{n} at best ({why}{lb})"), ui.warn)
     };
@@ -118,7 +118,7 @@ fn standing(app: &App, here: &Solution, start: Option<&Solution>) -> Option<Line
     if made == 0 || !here.optimal {
         return None;
     }
-    let optimum = start.map(floodit_core::Solution::len).or(app.optimum_moves().map(|n| n as usize))?;
+    let optimum = start.map(Solution::len).or(app.optimum_moves().map(|n| n as usize))?;
     let total = made + here.len();
     let par = here.len();
     let (text, style) = match total.checked_sub(optimum) {

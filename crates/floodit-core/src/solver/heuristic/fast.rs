@@ -27,7 +27,7 @@ pub struct Fast {
 }
 
 impl Fast {
-    /// The solver keeping at most `width` positions per step (1 to [`MAX_WIDTH`]; others are refused).
+    /// The solver keeping at most `width` positions per step (1 to `MAX_WIDTH`; others are refused).
     pub fn new(width: u32) -> Result<Fast, String> {
         if width == 0 || width > MAX_WIDTH {
             return Err(format!("the beam width must be 1 to {MAX_WIDTH}"));

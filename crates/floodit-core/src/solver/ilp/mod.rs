@@ -64,6 +64,18 @@ pub fn instance(problem: &Problem, form: Form, k: u32) -> Result<model::Model, S
     Ok(model::build(&comps, seed, problem.board.num_colours(), k, form, Variant::Corrected))
 }
 
+/// Refuses a board whose model is too large for any horizon, before a horizon is computed (a
+/// quick solution of a board of tens of thousands of components takes a minute): no solution
+/// is shorter than the pivot component's eccentricity (a move reaches one layer further), and
+/// the model only grows with the horizon.
+pub fn refuse_early(problem: &Problem, form: Form) -> Result<(), SolveError> {
+    let pivot = problem.pivot_or_refuse("ilp")?;
+    let comps = Components::new(&problem.board);
+    let seed = comps.comp_of(pivot);
+    let at_least = comps.eccentricity(seed).max(1);
+    check_size(&comps, seed, problem.board.num_colours(), at_least, form)
+}
+
 fn check_size(comps: &Components, seed: usize, colours: usize, k: u32, form: Form) -> Result<(), SolveError> {
     let (vars, rows, nonzeros) = model::size(comps, seed, colours, k, form);
     if nonzeros > MAX_NONZEROS {
