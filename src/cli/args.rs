@@ -64,7 +64,7 @@ pub struct BoardArgs {
     /// Seed for a reproducible board: a number, or any text (hashed; the same text gives the
     /// same board everywhere).
     #[arg(long, value_name = "SEED", value_parser = parse_seed)]
-    pub seed: Option<u64>,
+    pub seed: Option<SeedArg>,
     /// Board topology.
     #[arg(long, value_name = "T", value_parser = parse_topology)]
     pub topology: Option<Topology>,
@@ -333,8 +333,22 @@ impl std::str::FromStr for Size {
     }
 }
 
-fn parse_seed(s: &str) -> Result<u64, String> {
-    Ok(crate::formats::random::seed_from_text(s))
+/// A seed as typed: the number it names and the text, so that a game can show its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedArg {
+    pub value: u64,
+    pub text: String,
+}
+
+impl SeedArg {
+    /// A seed given as a number.
+    pub fn number(value: u64) -> SeedArg {
+        SeedArg { value, text: value.to_string() }
+    }
+}
+
+fn parse_seed(s: &str) -> Result<SeedArg, String> {
+    Ok(SeedArg { value: crate::formats::random::seed_from_text(s), text: s.trim().to_string() })
 }
 
 fn parse_topology(s: &str) -> Result<Topology, String> {
@@ -370,7 +384,7 @@ impl From<&BoardArgs> for crate::formats::RandomBoard {
         crate::formats::RandomBoard {
             size,
             colours: a.colours,
-            seed: a.seed,
+            seed: a.seed.as_ref().map(|s| s.value),
             topology: a.topology,
             free: a.free,
             pivot: a.pivot,

@@ -104,7 +104,8 @@ fn first_puzzle(args: &PlayArgs) -> Result<(Puzzle, Origin), CliError> {
         (Puzzle::load(path)?, Origin::File(path.clone()))
     } else {
         let (p, seed) = input::random_puzzle(&args.board)?;
-        return Ok((p, Origin::Random { seed }));
+        let words = args.board.seed.as_ref().and_then(|s| crate::tui::app::seed_words(&s.text));
+        return Ok((p, Origin::Random { seed, words }));
     };
     // --free and --pivot also apply to a puzzle file or an ID.
     if args.board.free {

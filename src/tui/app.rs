@@ -27,8 +27,29 @@ const OPTIMUM_LIMITS: Limits = Limits { time: Some(Duration::from_secs(10)), nod
 pub enum Origin {
     File(PathBuf),
     Id,
-    Random { seed: u64 },
+    /// A random board, and the words its seed was typed as (none for a number or no seed).
+    Random {
+        seed: u64,
+        words: Option<String>,
+    },
     Saved,
+}
+
+impl Origin {
+    /// The seed as the player knows it: its words, quoted, or its number.
+    pub fn seed_label(seed: u64, words: &Option<String>) -> String {
+        match words {
+            Some(w) => format!("'{w}'"),
+            None => seed.to_string(),
+        }
+    }
+}
+
+/// The words of a seed typed as `text`: none when it is a number (the seed is that number) or
+/// empty.
+pub fn seed_words(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty() && t.parse::<u64>().is_err()).then(|| t.to_string())
 }
 
 /// What is known about the optimum of the starting board.

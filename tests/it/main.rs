@@ -42,6 +42,7 @@ mod tui_dialog;
 mod tui_explorer;
 mod tui_hint;
 mod tui_measure;
+mod tui_packs;
 mod tui_race;
 mod tui_review;
 mod tui_saves;

@@ -57,7 +57,7 @@ fn fields_are_checked_as_they_are_typed_and_enter_starts_the_game_they_ask_for()
     assert!(matches!(a.overlay, Overlay::None));
     let g = a.game.board().graph();
     assert_eq!((g.rows(), g.cols(), g.topology(), a.game.board().num_colours()), (8, 9, Topology::Cylinder, 3));
-    assert_eq!((a.game.mode(), &a.origin), (Mode::Free, &Origin::Random { seed: 42 }));
+    assert_eq!((a.game.mode(), &a.origin), (Mode::Free, &Origin::Random { seed: 42, words: None }));
     assert_eq!(a.stakes.slack, 2);
     let basis = a.stakes.basis.as_ref().unwrap().moves;
     assert_eq!(a.game.move_limit(), Some(basis + 2));
@@ -65,7 +65,28 @@ fn fields_are_checked_as_they_are_typed_and_enter_starts_the_game_they_ask_for()
     // Esc cancels; the game stays.
     press(&mut a, "n\x1b");
     assert!(matches!(a.overlay, Overlay::None));
-    assert_eq!(a.origin, Origin::Random { seed: 42 });
+    assert_eq!(a.origin, Origin::Random { seed: 42, words: None });
+}
+
+/// A seed typed as words, in the dialog or on the command line, is shown as its words.
+#[test]
+fn a_word_seed_is_shown_as_its_words() {
+    let mut a = app(&["--size", "6x6", "--colours", "4", "--seed", " tuesday "], 80, 24);
+    let seed = floodit::formats::random::seed_from_text("tuesday");
+    assert_eq!(a.origin, Origin::Random { seed, words: Some("tuesday".into()) });
+    assert!(screen(&a).contains("random, seed 'tuesday'"), "{}", screen(&a));
+    let first = a.game.start().clone();
+    press(&mut a, "n");
+    while focus(&a) != Field::Seed {
+        key(&mut a, KeyCode::Down, 1);
+    }
+    retype(&mut a, "tuesday");
+    press(&mut a, "\n");
+    assert_eq!(a.status.as_ref().unwrap().text, "new game, seed 'tuesday'");
+    assert_eq!(*a.game.start(), first, "the same words, the same board");
+    assert!(matches!(a.origin, Origin::Random { words: Some(ref w), .. } if w == "tuesday"));
+    let b = app(&["--size", "6x6", "--seed", "42"], 80, 24);
+    assert!(screen(&b).contains("random, seed 42"), "a number is shown as itself");
 }
 
 #[test]

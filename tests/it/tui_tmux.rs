@@ -638,6 +638,54 @@ fn the_games_own_boxes_are_ascii_with_ascii() {
     t.wait_for("one", "FLOODIT-EXIT=0");
 }
 
+/// A pack from the picker: open the ladder's first pack, win its first board, see the stars,
+/// and the next-board key opens the next board not won; the stars are kept in the data
+/// directory and shown on the next start.
+#[test]
+fn a_pack_board_won_earns_stars_and_the_next_board_is_one_key_away() {
+    let Some(t) = Tmux::start("pack") else { return };
+    let first = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/packs/ladder-1-first-floods/01.toml");
+    let puzzle = floodit::formats::Puzzle::load(&first).unwrap();
+    let problem = floodit::solver::Problem::new(puzzle.board.clone(), puzzle.mode);
+    let solution =
+        floodit::solver::run(&floodit::solver::exact::Exact, &problem, &floodit::solver::Control::default()).unwrap();
+    t.run("one", "play tests/tui_fixtures/kunigami.toml");
+    t.wait_for("one", "Kunigami's 5x5");
+    t.keys("one", &["o"]);
+    let packs = t.wait_for("one", "Ladder 1: First floods  0/10 ☆☆☆");
+    assert!(packs.contains("Ladder 6: Par only, traps"), "{packs}");
+    t.keys("one", &["Enter"]);
+    t.wait_for("one", "Ladder 1: First floods: 0 of 10 won, 0 of 30 stars");
+    t.keys("one", &["Enter"]);
+    t.wait_for("one", "opened Ladder 1: First floods, board 1 of 10");
+    let moves: Vec<String> = solution.moves.iter().map(|m| m.colour.to_string()).collect();
+    t.keys("one", &moves.iter().map(String::as_str).collect::<Vec<_>>());
+    let won = t.wait_for("one", "you win!");
+    assert!(won.contains("Stars     ★★★ won, at par, without help"), "{won}");
+    assert!(won.contains("> next board"), "{won}");
+    t.keys("one", &[">"]);
+    t.wait_for("one", "opened Ladder 1: First floods, board 2 of 10");
+    t.keys("one", &["q"]);
+    t.wait_for("one", "FLOODIT-EXIT=0");
+    let file = std::fs::read_to_string(t.data.join("stats.toml")).unwrap();
+    assert!(file.contains("[[pack_board]]\npack = \"ladder-1-first-floods\"\nfile = \"01.toml\""), "{file}");
+    // The next start shows the progress, in ASCII too.
+    t.run("two", "play tests/tui_fixtures/kunigami.toml --ascii");
+    t.wait_for("two", "Kunigami's 5x5");
+    t.keys("two", &["o"]);
+    t.wait_for("two", "Ladder 1: First floods  1/10 ...");
+    t.keys("two", &["Enter"]);
+    let boards = t.wait_for("two", "1 of 10 won, 3 of 30 stars");
+    assert!(boards.contains("   1. ***  grade 1 gentle") && boards.contains(">  2. ...  grade 1 gentle"), "{boards}");
+    // q goes back from a pack's boards to the packs, closes the picker, then quits.
+    t.keys("two", &["q"]);
+    t.wait_gone("two", "of 30 stars");
+    t.keys("two", &["q"]);
+    t.wait_gone("two", "Open a puzzle");
+    t.keys("two", &["q"]);
+    t.wait_for("two", "FLOODIT-EXIT=0");
+}
+
 #[test]
 fn the_review_marks_a_lost_move() {
     let Some(t) = Tmux::start("review") else { return };

@@ -4,7 +4,7 @@
 
 use super::record::{DatasetRef, GenRef};
 use super::shard::whole;
-use crate::cli::args::{BoardArgs, DatasetArgs, DatasetFormatArg, Size};
+use crate::cli::args::{BoardArgs, DatasetArgs, DatasetFormatArg, SeedArg, Size};
 use crate::cli::{CliError, input};
 use crate::formats::board_hash::{sha256_hex, sha256_hex_of};
 use crate::formats::dataset::{Dataset, Entry, PivotChoice};
@@ -52,7 +52,8 @@ impl Source {
         seeds: (Option<&str>, Option<&str>),
     ) -> Result<Source, CliError> {
         let (first_seed, count) = seed_range(seeds)?;
-        let mut board = BoardArgs { size, colours, seed: Some(first_seed), topology, free, pivot: None };
+        let mut board =
+            BoardArgs { size, colours, seed: Some(SeedArg::number(first_seed)), topology, free, pivot: None };
         match (free, pivot) {
             (_, PivotChoice::Corner) => {}
             (true, _) => return Err(CliError::bad_input("a free-mode board has no pivot; drop --pivot or --free")),
@@ -71,7 +72,7 @@ impl Source {
             return Err(CliError::bad_input("the seeds run past the largest seed"));
         }
         // The first board checks the options and gives the resolved size and pivot.
-        let (first, _) = input::random_puzzle(&BoardArgs { seed: Some(first_seed), ..board.clone() })?;
+        let (first, _) = input::random_puzzle(&BoardArgs { seed: Some(SeedArg::number(first_seed)), ..board.clone() })?;
         let g = first.board.graph();
         let generated = GenRef {
             topology: g.topology().name().to_string(),
@@ -185,7 +186,7 @@ impl Source {
             })),
             Boards::Gen { board, first_seed } => Box::new((0..self.len()).filter(move |&i| wanted(i)).map(move |i| {
                 let seed = first_seed.checked_add(i).expect("the seed range was checked when it was read");
-                let (p, _) = input::random_puzzle(&BoardArgs { seed: Some(seed), ..board.clone() })?;
+                let (p, _) = input::random_puzzle(&BoardArgs { seed: Some(SeedArg::number(seed)), ..board.clone() })?;
                 Ok((i, Entry { name: format!("seed {seed}"), board: p.board, mode: p.mode, optimal: p.optimal }))
             })),
         }

@@ -26,10 +26,11 @@ pub(super) fn dialog_key(app: &mut App, key: DialogKey, events: &mut Events) {
 /// Enter in the dialog: the game its fields ask for, or the field that is wrong and why.
 fn start_from_dialog(app: &mut App, events: &mut Events) {
     let Overlay::NewGame(d) = &mut app.overlay else { return };
+    let words = crate::tui::app::seed_words(&d.seed);
     let made = match d.request() {
         Ok(Request::Random { board, slack }) => board
             .puzzle()
-            .map(|(p, seed)| (p, Origin::Random { seed }, slack))
+            .map(|(p, seed)| (p, Origin::Random { seed, words }, slack))
             .map_err(|e| Refusal { field: Field::Size, why: e.to_string() }),
         Ok(Request::Id { text, slack }) => id::parse_any(&text)
             .map(|p| (p, Origin::Id, slack))
@@ -59,8 +60,8 @@ fn start_from_dialog(app: &mut App, events: &mut Events) {
     let game = puzzle.game();
     let slack = if game.move_limit().is_some() { None } else { Some(slack) };
     let stakes = Stakes::new(slack, DEFAULT_SLACK, &game);
-    let what = match origin {
-        Origin::Random { seed } => format!("new game, seed {seed}"),
+    let what = match &origin {
+        Origin::Random { seed, words } => format!("new game, seed {}", Origin::seed_label(*seed, words)),
         _ => format!("new game: {}", puzzle.title),
     };
     let kept = set_game(app, puzzle, game, origin, stakes, events);

@@ -48,7 +48,7 @@ pub fn pack_row(look: &Look, e: &PackEntry) -> Row {
             format!("{}  {}/{} {rating}  {}  {}/", p.manifest.title, pr.solved, pr.boards, grades(p), p.name)
         }
         // The error names the pack's directory.
-        Err(_) => "a puzzle pack".into(),
+        Err(_) => "a broken pack".into(),
     };
     Row { text, tick: None, disabled: e.pack.as_ref().err().cloned() }
 }
@@ -121,7 +121,8 @@ impl Widget for PackBoardsView<'_> {
 pub fn win_rows(app: &App) -> Vec<Para<'static>> {
     let ui = app.look.ui();
     let Some(play) = &app.pack else { return Vec::new() };
-    let Some(earned) = play.earned else { return Vec::new() };
+    // A practice game (a retry from the review) earns nothing.
+    let Some(earned) = play.earned.filter(|_| !app.stakes.practice) else { return Vec::new() };
     let next = play.next.map(|n| format!("; next not won: {}", n + 1)).unwrap_or_default();
     let place = format!("{}, board {}{next}", play.pack.manifest.title, play.place());
     let mut rows = vec![row(app, "Pack", vec![Span::styled(place, ui.text)])];

@@ -9,6 +9,7 @@ use floodit::formats::pack::{self, Manifest};
 use floodit::formats::{Puzzle, id, tatham};
 use floodit::model::{MAX_COLOURS, colour_char};
 use floodit::tui::new_game::{self, Choices, Dialog, Request};
+use floodit::tui::progress::PackResult;
 use floodit::tui::save::files::{Read as FileRead, read_versioned};
 use floodit::tui::save::{Read, SavedGame};
 use floodit::tui::stakes::Stakes;
@@ -278,6 +279,17 @@ fn stats_file(bytes: &[u8]) -> Result<bool, String> {
         }
         if row.average_over().is_some_and(|a| !a.is_finite()) {
             return Err(format!("an average of {:?}", row.average_over()));
+        }
+    }
+    // Every pack board won again, at its best and past it: stars stay 1 to 3.
+    for r in table.pack_boards.clone() {
+        for (stars, moves) in [(3, 0), (1, u32::MAX)] {
+            let result =
+                PackResult { pack: r.pack.clone(), file: r.file.clone(), board: r.board.clone(), stars, moves };
+            let kept = table.star(&result, 1_900_000_000).ok_or("a win was not kept")?;
+            if !(1..=3).contains(&kept.stars) || table.stars(&r.pack, &r.board) != kept.stars {
+                return Err(format!("a board won has {} stars", kept.stars));
+            }
         }
     }
     let text = toml::to_string(&table).map_err(|e| format!("cannot write the table back: {e}"))?;

@@ -66,7 +66,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         // The daily game is played from its ID, but the player knows it as the day's puzzle.
         Origin::Id if let Some(d) = &app.daily => format!("the daily puzzle of {}", d.daily.date),
         Origin::Id => "game ID".to_string(),
-        Origin::Random { seed } => format!("random, seed {seed}"),
+        Origin::Random { seed, words } => format!("random, seed {}", Origin::seed_label(*seed, words)),
         Origin::Saved => "resumed from the saved game".to_string(),
     };
     let look = &app.look;
