@@ -35,23 +35,24 @@ else
 fi
 side=$(head -n 1 "$work/boards.txt" | tr -d '\r\n' | wc -c | awk '{ printf "%d", sqrt($1) }')
 
-# Each runner prints the total moves on stdout; the timing goes to "$work/time".
-run_floodit() {
-    "$1" bench "$work/boards.txt" --solver exact --threads 1 |
-        sed -n 's/.*total moves \([0-9]*\).*/\1/p' | head -n 1
+# Each solver's command; its output goes to "$work/out", its timing to "$work/time".
+command_of() {
+    case $1 in
+        floodit) echo "$floodit bench $work/boards.txt --solver exact --threads 1" ;;
+        floodit_base) echo "$FLOODIT_BASE bench $work/boards.txt --solver exact --threads 1" ;;
+        colorfill) echo "java -cp $COLORFILL_DIR/build:$COLORFILL_DIR/lib/* colorfill.ui.Starter -benchmark $work/boards.txt AStarPuchertStrategy" ;;
+        puchert) echo "$PUCHERT $side $side $work/boards.txt" ;;
+        terminal_flood) echo "java -jar $TERMINAL_FLOOD_JAR -solutionsForDataset 1 astar_a ul $work/boards.txt" ;;
+    esac
 }
-run_colorfill() {
-    rm -f "$work"/boards.txt_solution_*
-    java -cp "$COLORFILL_DIR/build:$COLORFILL_DIR/lib/*" colorfill.ui.Starter \
-        -benchmark "$work/boards.txt" AStarPuchertStrategy |
-        sed -n 's/.*solutions with *\([0-9]*\) steps.*/\1/p' | tail -n 1
-}
-run_puchert() {
-    "$PUCHERT" "$side" "$side" "$work/boards.txt" | awk '{ n += length($1) } END { print n }'
-}
-run_terminal_flood() {
-    (cd "$work" && java -jar "$TERMINAL_FLOOD_JAR" -solutionsForDataset 1 astar_a ul boards.txt) |
-        sed -n 's/Total score: \([0-9]*\).*/\1/p'
+# The total moves from a solver's output.
+moves_of() {
+    case $1 in
+        floodit | floodit_base) sed -n 's/.*moves *total \([0-9]*\).*/\1/p' "$work/out" | head -n 1 ;;
+        colorfill) sed -n 's/.*solutions with *\([0-9]*\) steps.*/\1/p' "$work/out" | tail -n 1 ;;
+        puchert) awk '{ n += length($1) } END { print n }' "$work/out" ;;
+        terminal_flood) sed -n 's/Total score: \([0-9]*\).*/\1/p' "$work/out" ;;
+    esac
 }
 
 solvers=()
@@ -60,28 +61,27 @@ solvers=()
 [ -n "${COLORFILL_DIR:-}" ] && [ -d "$COLORFILL_DIR/build/colorfill" ] && command -v java >/dev/null && solvers+=(colorfill)
 [ -n "${PUCHERT:-}" ] && [ -x "$PUCHERT" ] && solvers+=(puchert)
 [ -n "${TERMINAL_FLOOD_JAR:-}" ] && [ -f "$TERMINAL_FLOOD_JAR" ] && command -v java >/dev/null && solvers+=(terminal_flood)
+touch "$work/runs"
 
 for round in $(seq "$repeats"); do
     for s in "${solvers[@]}"; do
-        case $s in
-            floodit) cmd=(run_floodit "$floodit") ;;
-            floodit_base) cmd=(run_floodit "$FLOODIT_BASE") ;;
-            colorfill) cmd=(run_colorfill) ;;
-            puchert) cmd=(run_puchert) ;;
-            terminal_flood) cmd=(run_terminal_flood) ;;
-        esac
-        moves=$( { /usr/bin/time -f '%U %S %M' -o "$work/time" "${cmd[0]}" "${cmd[@]:1}"; } 2>/dev/null) || moves=""
+        rm -f "$work"/boards.txt_solution_* "$work/solutions.txt"
+        # shellcheck disable=SC2046 # the command's words, split on purpose
+        (cd "$work" && /usr/bin/time -f '%U %S %M' -o "$work/time" $(command_of "$s") >"$work/out" 2>&1) || true
         read -r user sys peak <"$work/time" || true
-        echo "$s $round $(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $peak ${moves:-?}" >>"$work/runs"
+        cpu=$(awk -v u="${user:-0}" -v s="${sys:-0}" 'BEGIN { printf "%.2f", u + s }')
+        echo "$s $round $cpu ${peak:-0} $(moves_of "$s")" >>"$work/runs"
     done
 done
 
 # One row: median CPU seconds over the rounds, with that run's peak memory and the moves.
-row="| $(basename "$data")${2:+, first $boards} |"
+label=$(basename "$data")
+[ "$boards" -gt 0 ] && label+=", first $boards"
+row="| $label |"
 for s in floodit floodit_base colorfill puchert terminal_flood; do
     if grep -q "^$s " "$work/runs" 2>/dev/null; then
         row+=$(grep "^$s " "$work/runs" | sort -k3 -n | awk -v n="$repeats" 'NR == int((n + 1) / 2) {
-            printf " %.2f s, %d MB, %s moves |", $3, $4 / 1024, $5 }')
+            printf " %.2f s, %d MB, %s moves |", $3, $4 / 1024, ($5 == "" ? "?" : $5) }')
     else
         row+=" — |"
     fi
