@@ -6,6 +6,7 @@
 //! answer is read back, so memory is `width` positions plus the trail whatever the board's size.
 
 use super::bound::{Estimate, estimate, estimate_capped};
+use super::cutoff::Cutoff;
 use super::graph::CompGraph;
 use super::moves::{Step, for_each_child};
 use crate::model::Bits;
@@ -78,6 +79,9 @@ pub fn beam<const W: usize>(
     // parents meet) is ranked once, keeping its fewest moves, since its bound and spread depend
     // on the region alone.
     let mut by_key: HashMap<u64, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
+    // Under the total ranking, a child whose total cannot be among the layer's `width` best is
+    // dropped as soon as its bound shows it.
+    let mut cutoff = Cutoff::new(width);
     let mut stopped = None;
     // Positions ranked between two looks at the clock: a rank costs about as much as what is
     // left of the board, so on big boards the clock is read after every one.
@@ -85,6 +89,7 @@ pub fn beam<const W: usize>(
     while !layer.is_empty() && stopped.is_none() {
         children.clear();
         by_key.clear();
+        cutoff.clear();
         for m in &layer {
             let mut each = |step: Step, gained: Bits<W>, reached: Bits<W>| {
                 if stopped.is_some() {
@@ -108,7 +113,9 @@ pub fn beam<const W: usize>(
                     if moves < known.g {
                         // The same position in fewer moves: the same bound, a smaller total.
                         if ranking == Ranking::Total {
-                            known.rank.0 -= known.g - moves;
+                            let total = known.rank.0 - (known.g - moves);
+                            cutoff.lower(known.rank.0, total);
+                            known.rank.0 = total;
                         }
                         (known.parent, known.step, known.g) = (m.parent, step, moves);
                     }
@@ -116,12 +123,13 @@ pub fn beam<const W: usize>(
                 }
                 let rank = match ranking {
                     Ranking::Total => {
-                        let cap = best.map_or(u32::MAX, |b| b.0);
+                        let cap = best.map_or(u32::MAX, |b| b.0).min(cutoff.limit());
                         let e = estimate_capped(g, &region, &frontier, cap.saturating_sub(moves));
                         let f = moves.saturating_add(e.moves);
                         if f >= cap {
                             return;
                         }
+                        cutoff.add(f);
                         (f, e.spread)
                     }
                     Ranking::Spread => {
