@@ -11,8 +11,7 @@ use super::graph::CompGraph;
 use super::moves::{Step, for_each_child};
 use crate::model::Bits;
 use crate::solver::{Control, StopReason};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::HashSet;
 
 /// How positions are generated and ranked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,10 +74,6 @@ pub fn beam<const W: usize>(
     let mut best: Option<(u32, u32, Step)> = None;
     let mut nodes = 0u64;
     let mut children: Vec<Member<W>> = Vec::new();
-    // The layer's children by region key: a region reached again (moves commute, or two
-    // parents meet) is ranked once, keeping its fewest moves, since its bound and spread depend
-    // on the region alone.
-    let mut by_key: HashMap<u64, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
     // Under the total ranking, a child whose total cannot be among the layer's `width` best is
     // dropped as soon as its bound shows it.
     let mut cutoff = Cutoff::new(width);
@@ -88,7 +83,6 @@ pub fn beam<const W: usize>(
     let check_every = if g.is_dense() { 64 } else { 1 };
     while !layer.is_empty() && stopped.is_none() {
         children.clear();
-        by_key.clear();
         cutoff.clear();
         for m in &layer {
             let mut each = |step: Step, gained: Bits<W>, reached: Bits<W>| {
@@ -104,20 +98,6 @@ pub fn beam<const W: usize>(
                 if region == g.all {
                     if best.is_none_or(|b| moves < b.0) {
                         best = Some((moves, m.parent, step));
-                    }
-                    return;
-                }
-                let key = region_key(&region);
-                if let Some(&at) = by_key.get(&key) {
-                    let known = &mut children[at as usize];
-                    if moves < known.g {
-                        // The same position in fewer moves: the same bound, a smaller total.
-                        if ranking == Ranking::Total {
-                            let total = known.rank.0 - (known.g - moves);
-                            cutoff.lower(known.rank.0, total);
-                            known.rank.0 = total;
-                        }
-                        (known.parent, known.step, known.g) = (m.parent, step, moves);
                     }
                     return;
                 }
@@ -137,7 +117,6 @@ pub fn beam<const W: usize>(
                         (left, spread)
                     }
                 };
-                by_key.insert(key, children.len() as u32);
                 children.push(Member { region, frontier, parent: m.parent, step, g: moves, rank });
             };
             match ranking {
@@ -162,9 +141,13 @@ pub fn beam<const W: usize>(
         }
         children.sort_unstable_by(|a, b| (a.rank, &a.region.0[..]).cmp(&(b.rank, &b.region.0[..])));
         layer.clear();
+        let mut kept_regions = HashSet::new();
         for c in children.drain(..) {
             if layer.len() == width {
                 break;
+            }
+            if !kept_regions.insert(g.hash(&c.region)) {
+                continue;
             }
             if ranking == Ranking::Total && layer.iter().any(|k| k.g <= c.g && c.region.is_subset(&k.region)) {
                 continue;
@@ -189,34 +172,6 @@ pub fn beam<const W: usize>(
     }
     let (_, parent, last) = best.expect("the beam reaches a flooded board unless stopped");
     Ok(Found { colours: path(&trail, parent, last), stopped, nodes })
-}
-
-/// A region's key for the layer's map: its words mixed (two regions share a key with
-/// probability about 2^-64, as the Zobrist hashes used before).
-fn region_key<const W: usize>(region: &Bits<W>) -> u64 {
-    let mut h: u64 = 0;
-    for &w in &region.0 {
-        h = (h.rotate_left(23) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    h ^ h >> 29
-}
-
-/// Keys are mixed already: the map uses them as they are.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8 | self.0 >> 56) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
 }
 
 /// The colours from the start to trail entry `at`, then `last`.

@@ -50,19 +50,6 @@ impl Cutoff {
         }
     }
 
-    /// A ranked child's total lowered from `old` to `new` (the same position in fewer moves).
-    pub fn lower(&mut self, old: u32, new: u32) {
-        self.counts[old as usize] -= 1;
-        self.counts[new as usize] += 1;
-        if self.at != u32::MAX {
-            // A child ranked before t came down past it now counts within.
-            if old > self.at && new <= self.at {
-                self.within += 1;
-            }
-            self.shrink();
-        }
-    }
-
     /// Lowers t while the children strictly below it are still `width` or more.
     fn shrink(&mut self) {
         while self.at > 0 && self.within - self.counts[self.at as usize] as usize >= self.width {
@@ -88,10 +75,6 @@ mod tests {
         assert_eq!(c.limit(), 9, "7 7 8 are the three best");
         c.add(6);
         assert_eq!(c.limit(), 8);
-        c.lower(8, 5);
-        assert_eq!(c.limit(), 8, "5 6 7");
-        c.lower(9, 4);
-        assert_eq!(c.limit(), 7, "4 5 6: the 9, above t, came down");
         c.clear();
         c.add(4);
         assert_eq!(c.limit(), u32::MAX);
@@ -112,13 +95,6 @@ mod tests {
                 }
                 c.add(f);
                 seen.push(f);
-                // Now and then a child's total comes down (ranked again in fewer moves).
-                if x % 3 == 0 {
-                    let i = (x as usize >> 8) % seen.len();
-                    let new = seen[i].saturating_sub(1 + x % 2);
-                    c.lower(seen[i], new);
-                    seen[i] = new;
-                }
                 seen.sort_unstable();
                 let want = if seen.len() >= width { seen[width - 1] + 1 } else { u32::MAX };
                 assert_eq!(c.limit(), want, "width {width}, totals {seen:?}");
