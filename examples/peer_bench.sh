@@ -28,11 +28,9 @@ floodit=${FLOODIT:-target/release/floodit}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-if [ "$boards" -gt 0 ]; then
-    grep -v '^\s*$' "$data" | head -n "$boards" >"$work/boards.txt"
-else
-    grep -v '^\s*$' "$data" >"$work/boards.txt"
-fi
+# The first BOARDS non-empty lines (awk reads the whole file: a `head` would end the pipe early,
+# which `pipefail` reports as a failure).
+awk -v n="$boards" 'NF && (n == 0 || ++k <= n)' "$data" >"$work/boards.txt"
 side=$(head -n 1 "$work/boards.txt" | tr -d '\r\n' | wc -c | awk '{ printf "%d", sqrt($1) }')
 
 # Each solver's command; its output goes to "$work/out", its timing to "$work/time".
