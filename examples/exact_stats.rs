@@ -18,14 +18,18 @@ fn main() {
         std::process::exit(1)
     });
     let (mut nodes, mut ms) = (0, 0.0);
+    let mut per_board = Vec::new();
     for e in entries.iter().take(n) {
         let p = Problem::new(e.board.clone(), e.mode);
         let t = Instant::now();
         let s = Exact.solve(&p, &Control::default()).expect("solvable");
         let dt = t.elapsed().as_secs_f64() * 1e3;
         nodes += s.nodes;
+        per_board.push(s.nodes);
         ms += dt;
         println!("{} len {} nodes {} ms {dt:.2} {:?}", e.name, s.len(), s.nodes, s.stats);
     }
-    println!("total nodes {nodes} ms {ms:.1}");
+    per_board.sort_unstable();
+    let median = per_board.get(per_board.len() / 2).copied().unwrap_or(0);
+    println!("total nodes {nodes} median nodes {median} ms {ms:.1}");
 }

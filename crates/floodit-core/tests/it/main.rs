@@ -4,6 +4,7 @@
 mod analysis_explain;
 mod analysis_oracle;
 mod analysis_review;
+mod bound_vs_oracle;
 mod common;
 mod daily_interest;
 mod design_props;

@@ -6,6 +6,7 @@
 //! answer is read back, so memory is `width` positions plus the trail whatever the board's size.
 
 use super::bound::{Estimate, estimate, estimate_capped};
+use super::cutoff::Cutoff;
 use super::graph::CompGraph;
 use super::moves::{Step, for_each_child};
 use crate::model::Bits;
@@ -73,12 +74,16 @@ pub fn beam<const W: usize>(
     let mut best: Option<(u32, u32, Step)> = None;
     let mut nodes = 0u64;
     let mut children: Vec<Member<W>> = Vec::new();
+    // Under the total ranking, a child whose total cannot be among the layer's `width` best is
+    // dropped as soon as its bound shows it.
+    let mut cutoff = Cutoff::new(width);
     let mut stopped = None;
     // Positions ranked between two looks at the clock: a rank costs about as much as what is
     // left of the board, so on big boards the clock is read after every one.
     let check_every = if g.is_dense() { 64 } else { 1 };
     while !layer.is_empty() && stopped.is_none() {
         children.clear();
+        cutoff.clear();
         for m in &layer {
             let mut each = |step: Step, gained: Bits<W>, reached: Bits<W>| {
                 if stopped.is_some() {
@@ -98,12 +103,13 @@ pub fn beam<const W: usize>(
                 }
                 let rank = match ranking {
                     Ranking::Total => {
-                        let cap = best.map_or(u32::MAX, |b| b.0);
+                        let cap = best.map_or(u32::MAX, |b| b.0).min(cutoff.limit());
                         let e = estimate_capped(g, &region, &frontier, cap.saturating_sub(moves));
                         let f = moves.saturating_add(e.moves);
                         if f >= cap {
                             return;
                         }
+                        cutoff.add(f);
                         (f, e.spread)
                     }
                     Ranking::Spread => {

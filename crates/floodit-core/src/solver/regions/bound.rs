@@ -77,6 +77,16 @@ fn walk<const W: usize, const SPREAD: bool>(
     }
 }
 
+/// What the walk will at least count, from `cost` so far with colours `live` left and
+/// `finished` of them finishable now: every live colour costs one move when it is finished,
+/// and when none is finishable a layer comes first, which finishes none (each live colour keeps
+/// a component beyond the frontier). A capped walk stops once this reaches the cap; the value
+/// is itself a lower bound, since the whole walk counts at least as much.
+#[inline]
+fn least_left(cost: u32, live: u64, finished: u64) -> u32 {
+    cost + live.count_ones() + u32::from(finished == 0)
+}
+
 /// The walk with the frontier as a bitset.
 fn dense<const W: usize, const SPREAD: bool>(
     g: &CompGraph<W>,
@@ -98,24 +108,32 @@ fn dense<const W: usize, const SPREAD: bool>(
         }
     }
     while live != 0 {
-        // Every live colour still needs at least one move.
-        if cost + live.count_ones() >= cap {
-            return Estimate { moves: cost + live.count_ones(), spread };
-        }
         // A colour can be finished when none of its components lies beyond the frontier.
         let beyond = g.all.and_not(&seen);
-        let mut absorbed = Bits::EMPTY;
+        let mut finished = 0u64;
         let mut bits = live;
         while bits != 0 {
             let c = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             if !g.by_colour[c].intersects(&beyond) {
-                absorbed.or_assign(&g.by_colour[c].and(&f));
-                live &= !(1 << c);
-                cost += 1;
+                finished |= 1 << c;
             }
         }
-        if absorbed.is_empty() {
+        let least = least_left(cost, live, finished);
+        if least >= cap {
+            return Estimate { moves: least, spread };
+        }
+        let mut absorbed = Bits::EMPTY;
+        if finished != 0 {
+            let mut bits = finished;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                absorbed.or_assign(&g.by_colour[c].and(&f));
+            }
+            cost += finished.count_ones();
+            live &= !finished;
+        } else {
             // No colour can be finished: one move, which at best floods the whole frontier.
             // (Every live colour keeps a component beyond the frontier, so stays live.)
             cost += 1;
@@ -154,9 +172,6 @@ fn sparse<const W: usize, const SPREAD: bool>(
     let mut next: Vec<u32> = Vec::new();
     let mut cost = 0;
     while live != 0 {
-        if cost + live.count_ones() >= cap {
-            return Estimate { moves: cost + live.count_ones(), spread };
-        }
         let mut finished = 0u64;
         let mut bits = live;
         while bits != 0 {
@@ -165,6 +180,10 @@ fn sparse<const W: usize, const SPREAD: bool>(
             if beyond[c] == 0 {
                 finished |= 1 << c;
             }
+        }
+        let least = least_left(cost, live, finished);
+        if least >= cap {
+            return Estimate { moves: least, spread };
         }
         next.clear();
         let mut reach = |a: u32, next: &mut Vec<u32>| {

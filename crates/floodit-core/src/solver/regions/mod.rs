@@ -7,6 +7,7 @@
 
 mod beam;
 mod bound;
+mod cutoff;
 mod graph;
 mod moves;
 
