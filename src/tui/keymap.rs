@@ -484,7 +484,7 @@ mod tests {
         assert_eq!(action_for(Game, &ch('u')), Some(Action::Undo));
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
         assert_eq!(action_for(Game, &ch('x')), Some(Action::Explorer(Ex::RunOrCancel)));
-        assert_eq!(action_for(Game, &ch('e')), None);
+        assert_eq!(action_for(Game, &ch('z')), None);
         for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
                 if let Key::Char(c) = k {
