@@ -359,11 +359,19 @@ impl App {
         let result = match &self.slot {
             Some(slot) if unfinished => slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes)),
             Some(slot) => slot.clear(),
-            None if unfinished => store.claim().and_then(|slot| {
-                let saved = slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes));
-                self.slot = Some(slot);
-                saved
-            }),
+            None if unfinished => match store.claim() {
+                Ok(slot) => {
+                    let saved = slot.save(&SavedGame::new(&self.puzzle, &self.game, &self.stakes));
+                    self.slot = Some(slot);
+                    saved
+                }
+                Err(super::save::ClaimError::Full(why)) => {
+                    let open = self.look.key_of(Context::Game, &super::action::Action::OpenPicker);
+                    let discard = self.look.key_of(Context::Picker, &super::action::Action::ListDiscard);
+                    Err(format!("{why} ({open} lists them, {discard} discards one)"))
+                }
+                Err(super::save::ClaimError::Io(why)) => Err(why),
+            },
             None => Ok(()),
         };
         match result {

@@ -45,7 +45,9 @@ fn a_quota_bounds_a_players_saves_in_count_and_size_without_naming_the_server_pa
     let (one, two) = (store.claim().unwrap(), store.claim().unwrap());
     one.save(&saved(1)).unwrap();
     two.save(&saved(1)).unwrap();
-    let full = store.claim().unwrap_err();
+    let floodit::tui::save::ClaimError::Full(full) = store.claim().unwrap_err() else {
+        panic!("a full store says it is full")
+    };
     assert!(full.contains("you have 2 saved games, the most kept per player"), "{full}");
     let big = one.save(&saved(900)).unwrap_err();
     assert!(big.contains("more than the 2 KB kept per game"), "{big}");

@@ -6,7 +6,7 @@
 pub mod files;
 mod slots;
 
-pub use slots::{Found, FoundState, Loaded, MAX_SLOTS, Quota, Scan, Slot, Store, newer_note, problem_note};
+pub use slots::{ClaimError, Found, FoundState, Loaded, MAX_SLOTS, Quota, Scan, Slot, Store, newer_note, problem_note};
 
 use super::stakes::{SavedStakes, Stakes};
 use crate::formats::{Puzzle, id};

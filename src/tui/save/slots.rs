@@ -23,6 +23,16 @@ use std::time::SystemTime;
 pub const MAX_SLOTS: u32 = 100;
 const STEM: &str = "current-game";
 
+/// Why no slot could be claimed: every slot holds a game (the player can free one, so the
+/// caller names the keys that do), or the directory could not be used.
+#[derive(Debug)]
+pub enum ClaimError {
+    /// Every slot this player may use holds a game; the text says how many.
+    Full(String),
+    /// The directory or a slot's lock could not be used.
+    Io(String),
+}
+
 /// The saved games of one data directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Store {
@@ -157,26 +167,28 @@ impl Store {
     }
 
     /// An empty slot for a new game: the first that no saved game fills and no floodit holds.
-    pub fn claim(&self) -> Result<Slot, String> {
+    pub fn claim(&self) -> Result<Slot, ClaimError> {
         let most = self.quota.map_or(MAX_SLOTS, |q| q.slots.min(MAX_SLOTS));
         for n in 1..=most {
             if exists(&self.path(n)) {
                 continue;
             }
             // Looked at again under the lock: another floodit may have saved there meanwhile.
-            if let Some(slot) = self.lock(n)?
+            if let Some(slot) = self.lock(n).map_err(ClaimError::Io)?
                 && !exists(&slot.path)
             {
                 return Ok(slot);
             }
         }
         if self.quota.is_some() {
-            return Err(format!("cannot save this game: you have {most} saved games, the most kept per player"));
+            return Err(ClaimError::Full(format!(
+                "cannot save this game: you have {most} saved games, the most kept per player"
+            )));
         }
-        Err(format!(
-            "cannot save this game: all {MAX_SLOTS} save slots in {} hold games (o lists them, d discards one)",
+        Err(ClaimError::Full(format!(
+            "cannot save this game: all {MAX_SLOTS} save slots in {} hold games",
             self.dir.display()
-        ))
+        )))
     }
 
     /// Every saved game but the one in slot `own` (this floodit's), newest first. A damaged
