@@ -11,18 +11,18 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_floodit");
+pub(super) const BIN: &str = env!("CARGO_BIN_EXE_floodit");
 
 fn floodit(args: &[&str]) -> Output {
     Command::new(BIN).args(args).env("NO_COLOR", "1").output().expect("runs")
 }
 
-fn text(b: &[u8]) -> String {
+pub(super) fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
 /// Runs floodit and checks its exit status.
-fn expect(args: &[&str], code: i32) -> Output {
+pub(super) fn expect(args: &[&str], code: i32) -> Output {
     let o = floodit(args);
     assert_eq!(o.status.code(), Some(code), "{args:?}\nstdout: {}\nstderr: {}", text(&o.stdout), text(&o.stderr));
     o

@@ -7,21 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_floodit");
-
-fn floodit(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).env("NO_COLOR", "1").output().expect("runs")
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
-
-fn expect(args: &[&str], code: i32) -> Output {
-    let o = floodit(args);
-    assert_eq!(o.status.code(), Some(code), "{args:?}\nstdout: {}\nstderr: {}", text(&o.stdout), text(&o.stderr));
-    o
-}
+use super::batch::{BIN, expect, text};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
