@@ -39,10 +39,9 @@ pub fn along<const W: usize>(
         while bits != 0 {
             let c = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let gained = frontier.and(&g.by_colour[c]);
-            let after = cells + g.cell_count(&gained);
+            let after = cells + g.cell_count_and(&frontier, &g.by_colour[c]);
             let left = (!out_of_time).then(|| {
-                let (r, f) = g.absorb(&region, &frontier, &gained);
+                let (r, f) = g.absorb(&region, &frontier, &frontier.and(&g.by_colour[c]));
                 lower_bound(g, &r, &f)
             });
             budget = budget.saturating_sub(1);

@@ -202,7 +202,7 @@ pub fn greedy_finish<const W: usize>(g: &CompGraph<W>, mut region: Bits<W>, mut 
             while bits != 0 {
                 let c = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let cells = g.cell_count(&frontier.and(&g.by_colour[c]));
+                let cells = g.cell_count_and(&frontier, &g.by_colour[c]);
                 if cells > top.0 {
                     top = (cells, c);
                 }
