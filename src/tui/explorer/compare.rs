@@ -3,7 +3,7 @@
 
 use super::playback::Playback;
 use super::runs::Runs;
-use crate::model::{Board, Components, Game, Mode};
+use crate::model::{Game, flooded};
 use crate::solver::Problem;
 
 #[derive(Clone, Debug)]
@@ -113,21 +113,10 @@ impl Compare {
     }
 }
 
-/// Cells flooded: the pivot's region in Flood-It, the largest area of one colour in Free-Flood-It.
-pub fn flooded(board: &Board, mode: Mode) -> usize {
-    match mode {
-        Mode::Fixed { pivot } => board.mcs(pivot).len(),
-        Mode::Free => {
-            let comps = Components::new(board);
-            (0..comps.len()).map(|c| comps.size(c)).max().unwrap_or(0)
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Topology;
+    use crate::model::{Board, Mode, Topology};
     use crate::solver::Family;
     use crate::tui::explorer::catalogue::Catalogue;
     use crate::tui::worker::Workers;

@@ -3,6 +3,7 @@
 use super::bitset::BitSet;
 use super::board::Board;
 use super::colour::Colour;
+use super::components::Components;
 use super::graph::Cell;
 
 /// Flood-It (every move at one pivot) or Free-Flood-It (any cell each move).
@@ -15,6 +16,18 @@ pub enum Mode {
     },
     /// Free-Flood-It: every move names its own cell.
     Free,
+}
+
+/// Cells flooded on `board`: the pivot's area, or in Free-Flood-It the largest area of one
+/// colour.
+pub fn flooded(board: &Board, mode: Mode) -> usize {
+    match mode {
+        Mode::Fixed { pivot } => board.mcs(pivot).len(),
+        Mode::Free => {
+            let comps = Components::new(board);
+            (0..comps.len()).map(|c| comps.size(c)).max().unwrap_or(0)
+        }
+    }
 }
 
 impl Mode {

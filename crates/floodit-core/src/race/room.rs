@@ -4,7 +4,7 @@
 
 use super::Code;
 use crate::formats::Puzzle;
-use crate::model::{Board, Components, Game, Mode, Move};
+use crate::model::{Board, Game, Mode, Move, flooded};
 use std::time::{Duration, Instant};
 
 /// The limits on rooms, with their defaults (the `floodit serve` flags).
@@ -186,18 +186,6 @@ impl Racer {
     /// True once the racer's part in the race is over (finished, out or gone).
     fn done(&self, now: Instant, grace: Duration) -> bool {
         !matches!(self.state(now, grace), State::Racing | State::Dropped)
-    }
-}
-
-/// Cells flooded on `board`: the pivot's area, or in Free-Flood-It the largest area of one
-/// colour.
-pub fn flooded(board: &Board, mode: Mode) -> usize {
-    match mode {
-        Mode::Fixed { pivot } => board.mcs(pivot).len(),
-        Mode::Free => {
-            let comps = Components::new(board);
-            (0..comps.len()).map(|c| comps.size(c)).max().unwrap_or(0)
-        }
     }
 }
 

@@ -117,5 +117,5 @@ fn grade(app: &App) -> Option<String> {
 }
 
 fn largest_area(app: &App) -> usize {
-    crate::tui::explorer::compare::flooded(app.game.board(), app.game.mode())
+    crate::model::flooded(app.game.board(), app.game.mode())
 }
