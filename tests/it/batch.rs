@@ -31,7 +31,12 @@ pub(super) fn expect(args: &[&str], code: i32) -> Output {
 /// A line-format data set of `n` square boards (`size` cells a side, `colours` letters), made by
 /// a fixed linear congruential sequence so that every run sees the same boards.
 fn dataset(dir: &Path, n: usize, size: usize, colours: u8) -> PathBuf {
-    let mut x: u64 = 12345;
+    dataset_from(dir, "set.txt", 12345, n, size, colours)
+}
+
+/// [`dataset`] in the file `name`, its sequence started at `seed`.
+pub(super) fn dataset_from(dir: &Path, name: &str, seed: u64, n: usize, size: usize, colours: u8) -> PathBuf {
+    let mut x = seed;
     let mut out = String::new();
     for _ in 0..n {
         for _ in 0..size * size {
@@ -40,7 +45,7 @@ fn dataset(dir: &Path, n: usize, size: usize, colours: u8) -> PathBuf {
         }
         out.push('\n');
     }
-    let path = dir.join("set.txt");
+    let path = dir.join(name);
     std::fs::write(&path, out).unwrap();
     path
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
-use super::batch::{BIN, expect, text};
+use super::batch::{BIN, dataset_from, expect, text};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -15,18 +15,7 @@ fn s(p: &Path) -> &str {
 
 /// A line-format data set of `n` boards of `size`×`size` cells in `colours` letters.
 fn dataset(dir: &Path, name: &str, n: usize, size: usize, colours: u8) -> PathBuf {
-    let mut x: u64 = 987_654_321;
-    let mut out = String::new();
-    for _ in 0..n {
-        for _ in 0..size * size {
-            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            out.push((b'a' + ((x >> 33) % u64::from(colours)) as u8) as char);
-        }
-        out.push('\n');
-    }
-    let path = dir.join(name);
-    std::fs::write(&path, out).unwrap();
-    path
+    dataset_from(dir, name, 987_654_321, n, size, colours)
 }
 
 /// D1: `--resume` cuts nothing in a file it has not proven to be its own.
