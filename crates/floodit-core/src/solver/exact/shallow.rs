@@ -18,7 +18,6 @@ pub const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy)]
 struct Member {
     node: u32,
-    g: u16,
     /// Components in its region.
     size: u16,
 }
@@ -44,7 +43,9 @@ pub struct Shallow {
     /// Depth up to which stored nodes are indexed.
     pub depth: u32,
     entries: Vec<Entry>,
-    /// For each component, the shallow nodes whose region contains it.
+    /// For each component and depth (at `component × (depth + 1) + depth`), the shallow nodes
+    /// recorded at that depth whose region contains the component: a scan for a dominator of
+    /// a node at depth g reads only the lists of depths up to g.
     containing: Vec<Vec<Member>>,
     /// Members in all the lists, for the memory count.
     members: usize,
@@ -54,8 +55,8 @@ impl Shallow {
     /// The index of a search of `components` components whose root node (index 0, anchor 0) is
     /// component `root`, keeping nodes to `depth`.
     pub fn new(components: usize, root: usize, depth: u32) -> Shallow {
-        let mut containing = vec![Vec::new(); components];
-        containing[root].push(Member { node: 0, g: 0, size: 1 });
+        let mut containing = vec![Vec::new(); components * (depth as usize + 1)];
+        containing[root * (depth as usize + 1)].push(Member { node: 0, size: 1 });
         let entries = vec![Entry::new(0, NONE)];
         Shallow { depth, entries, containing, members: 1 }
     }
@@ -86,8 +87,9 @@ impl Shallow {
             _ => {
                 self.entries.push(entry);
                 let size = region.count();
-                let m = Member { node: at as u32, g: depth as u16, size: size as u16 };
-                region.for_each(|c| self.containing[c].push(m));
+                let m = Member { node: at as u32, size: size as u16 };
+                let (span, depth) = (self.depth as usize + 1, depth as usize);
+                region.for_each(|c| self.containing[c * span + depth].push(m));
                 self.members += size as usize;
                 self.entries.len() as u32 - 1
             }
@@ -99,18 +101,24 @@ impl Shallow {
     fn dominator_scan<const W: usize>(&self, t: &Table<W>, at: usize) -> Option<u32> {
         let x = &t.nodes[at];
         let size = x.region.count() as u16;
-        let mut rarest: &[Member] = &[];
+        let span = self.depth as usize + 1;
+        // Lists of depths up to x's only (a node's recorded depth never understates it).
+        let upto = usize::from(x.g).min(self.depth as usize) + 1;
+        let lists = |c: usize| &self.containing[c * span..c * span + upto];
+        let mut rarest = 0;
         let mut best = usize::MAX;
         x.region.for_each(|c| {
-            if self.containing[c].len() < best {
-                best = self.containing[c].len();
-                rarest = &self.containing[c];
+            let n = lists(c).iter().map(Vec::len).sum();
+            if n < best {
+                best = n;
+                rarest = c;
             }
         });
-        // Depth and size rule most members out without touching the node.
-        rarest
+        // Size rules most members out without touching the node.
+        lists(rarest)
             .iter()
-            .find(|e| e.g <= x.g && e.size > size && x.region.is_subset(&t.nodes[e.node as usize].region))
+            .flatten()
+            .find(|e| e.size > size && x.region.is_subset(&t.nodes[e.node as usize].region))
             .map(|e| e.node)
     }
 
