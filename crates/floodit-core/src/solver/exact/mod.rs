@@ -6,6 +6,7 @@ mod free;
 mod search;
 mod shallow;
 mod table;
+mod upper;
 
 use super::regions::{CompGraph, OnGraph, on_graph};
 use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};

@@ -29,7 +29,7 @@
 //!   moves since then from that region ends strictly larger than this node (`in_dead_subtree`).
 //!   Each skip names a position with a strictly larger region at no greater depth, so the
 //!   chains of skips end at an expanded position that contains the skipped one.
-//! - An upper bound from a narrow beam search; children whose f reaches it are never stored, and
+//! - An upper bound from beam searches (`upper.rs`); children whose f reaches it are never stored, and
 //!   the search stops as soon as the f being expanded reaches the best solution found.
 //!
 //! Memory: a node stores its region, parent, step and depths only (see `table.rs`). Once the
@@ -50,8 +50,9 @@
 use super::expand::{AGAIN, Kid, Share, Stored, Work, expand_share};
 use super::shallow::{NONE, Shallow};
 use super::table::{Node, Table, region_hash};
+use super::upper::{first_solution, wide_after, wide_solution};
 use crate::model::Bits;
-use crate::solver::regions::{CompGraph, Step, lower_bound, quick_solution};
+use crate::solver::regions::{CompGraph, Step, lower_bound};
 use crate::solver::{Control, StopReason};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock, mpsc};
@@ -129,6 +130,8 @@ struct Search<'a, const W: usize> {
     partial_after: usize,
     /// Entries in the open buckets, for the memory count.
     open_entries: usize,
+    /// Expansions after which the wide beam runs (`u64::MAX` once it has run).
+    widen_at: u64,
 }
 
 impl<const W: usize> Search<'_, W> {
@@ -239,7 +242,7 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control, options: Opti
     let h0 = lower_bound(g, &root_region, &root_frontier);
     // A tight first upper bound saves work: children at or above it are never stored, and
     // their bounds are computed only up to it.
-    let best = quick_solution(g, root_region, control);
+    let best = first_solution(g, root_region, control);
     let ub = best.len() as u32;
     control.report_best(ub);
     control.report_lower_bound(h0);
@@ -270,6 +273,7 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control, options: Opti
         partial: options.partial_after == 0,
         partial_after: options.partial_after,
         open_entries: 0,
+        widen_at: wide_after(g.len(), ub as usize),
     };
     s.push(h0, 0, 0);
     let stored = RwLock::new(Stored { table, shallow: Shallow::new(g.len(), g.root, shallow_depth(h0)) });
@@ -390,6 +394,16 @@ impl<const W: usize> Search<'_, W> {
                     break 'outer;
                 }
                 self.partial = self.partial || st.table.nodes.len() >= self.partial_after;
+                if nodes >= self.widen_at {
+                    // A large search: a wider beam's tighter bound now pays (see `upper.rs`).
+                    self.widen_at = u64::MAX;
+                    let wide = wide_solution(g, Bits::single(g.root), control);
+                    if (wide.len() as u32) < self.ub {
+                        self.ub = wide.len() as u32;
+                        self.best = wide;
+                        control.report_best(self.ub);
+                    }
+                }
                 if nodes >= next_check {
                     next_check = nodes + check_every;
                     let memory = self.memory(&st);
