@@ -317,7 +317,8 @@ impl<const W: usize> Search<'_, W> {
         let mut nodes: u64 = 0;
         let mut peak = 0;
         let mut stopped = None;
-        let mut work = Work { batch: Arc::new(Vec::with_capacity(size)), cursor: Arc::new(AtomicUsize::new(0)), ub: 0 };
+        let mut work =
+            Work { batch: Arc::new(Vec::with_capacity(size)), cursor: Arc::new(AtomicUsize::new(0)), ub: 0, threads };
         let mut mine: Share<W> = Share::default();
         // For each position of the batch: which share (0 = this thread's) and which record.
         let mut order: Vec<(u32, u32)> = Vec::new();
@@ -368,6 +369,15 @@ impl<const W: usize> Search<'_, W> {
                     }
                 }
                 let mut st = stored.write().expect("no search thread panicked");
+                // Load the children's first slots before storing them: the loads overlap here,
+                // where each `find` while storing would wait for its own.
+                let mut touched = 0;
+                for share in std::iter::once(&mine).chain(&shares) {
+                    for k in &share.kids {
+                        touched ^= st.table.touch(k.hash);
+                    }
+                }
+                std::hint::black_box(touched);
                 for &(from, i) in &order {
                     let share = if from == 0 { &mine } else { &shares[from as usize - 1] };
                     let r = share.records[i as usize];
