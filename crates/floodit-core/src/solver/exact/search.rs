@@ -43,8 +43,10 @@
 //! before the search can end at a larger f, so which of them go first changes nothing proven).
 //! The threads expand a batch together, reading the table but not writing it: each runs the
 //! dominance checks of its nodes (`expand.rs`, `shallow.rs`) and computes their children with
-//! their bounds (most of the work). Then one thread stores the children in batch order. This is
-//! synchronous parallel best-first expansion, as in K-best-first search (Felner, Kraus and
+//! their bounds (most of the work). Then one thread stores the children in batch order (about
+//! 5 % of a run once their first slots are loaded in one pass; every thread storing the
+//! children of its own part of the table was tried, and was no faster: docs/benchmarks.md).
+//! This is synchronous parallel best-first expansion, as in K-best-first search (Felner, Kraus and
 //! Korf 2003) and GPU A* (Zhou and Zeng 2015).
 
 use super::expand::{AGAIN, Kid, Share, Stored, Work, expand_share};
