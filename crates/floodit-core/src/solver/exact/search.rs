@@ -70,11 +70,13 @@ fn shallow_depth(h0: u32) -> u32 {
 }
 
 /// Nodes of the current f each thread expands per batch: about the same work on any graph (an
-/// expansion costs about as much as the components left), between 4 and 2048. Large batches
-/// matter: waking the other threads costs tens of microseconds a batch (measured: 96 a thread
-/// on a 14x14 10-colour board gave 1.4x on two threads, 1600 gave 1.9x).
+/// expansion costs about as much as the components left), between 16 and 8192. Large batches
+/// matter: waking the other threads costs tens of microseconds a batch, and on a shared machine
+/// a batch's end waits for a thread that lost its core (measured: 96 a thread on a 14x14
+/// 10-colour board gave 1.4x on two threads, 1600 gave 1.9x; on 18_18_08_005 at load 10,
+/// 4176 took 7.2 and 8.1 s where 1044 took 8.3 and 8.4 s, with no more CPU).
 fn per_thread(components: usize) -> usize {
-    ((1 << 18) / components.max(1)).clamp(4, 2048)
+    ((1 << 20) / components.max(1)).clamp(16, 8192)
 }
 
 /// What the search found.
