@@ -170,14 +170,16 @@ fn expand_node<const W: usize>(
     true
 }
 
-/// Expands the nodes of `batch` that `cursor` hands out (a few at a time, so threads share the
-/// work evenly), recording each expansion.
+/// Expands the nodes of `batch` that `cursor` hands out, recording each expansion. Chunks
+/// shrink as the batch runs out (an eighth of what is left, shared by `threads`), so that the
+/// threads finish close together: the last chunk is what the others wait for.
 pub fn expand_share<const W: usize>(g: &CompGraph<W>, stored: &Stored<W>, work: &Work, share: &mut Share<W>) {
     share.clear();
     let Share { records, kids } = share;
     let n = work.batch.len();
-    let chunk = (n / 32).max(1);
     loop {
+        let left = n.saturating_sub(work.cursor.load(Ordering::Relaxed));
+        let chunk = (left / (8 * work.threads)).clamp(1, 64);
         let start = work.cursor.fetch_add(chunk, Ordering::Relaxed);
         if start >= n {
             return;
@@ -197,6 +199,8 @@ pub struct Work {
     pub batch: Arc<Vec<u32>>,
     pub cursor: Arc<AtomicUsize>,
     pub ub: u32,
+    /// Threads expanding it.
+    pub threads: usize,
 }
 
 /// One thread's expansions of a batch: one record per node it took, and their children.

@@ -43,8 +43,10 @@
 //! before the search can end at a larger f, so which of them go first changes nothing proven).
 //! The threads expand a batch together, reading the table but not writing it: each runs the
 //! dominance checks of its nodes (`expand.rs`, `shallow.rs`) and computes their children with
-//! their bounds (most of the work). Then one thread stores the children in batch order. This is
-//! synchronous parallel best-first expansion, as in K-best-first search (Felner, Kraus and
+//! their bounds (most of the work). Then one thread stores the children in batch order (about
+//! 5 % of a run once their first slots are loaded in one pass; every thread storing the
+//! children of its own part of the table was tried, and was no faster: docs/benchmarks.md).
+//! This is synchronous parallel best-first expansion, as in K-best-first search (Felner, Kraus and
 //! Korf 2003) and GPU A* (Zhou and Zeng 2015).
 
 use super::expand::{AGAIN, Kid, Share, Stored, Work, expand_share};
@@ -69,11 +71,13 @@ fn shallow_depth(h0: u32) -> u32 {
 }
 
 /// Nodes of the current f each thread expands per batch: about the same work on any graph (an
-/// expansion costs about as much as the components left), between 4 and 2048. Large batches
-/// matter: waking the other threads costs tens of microseconds a batch (measured: 96 a thread
-/// on a 14x14 10-colour board gave 1.4x on two threads, 1600 gave 1.9x).
+/// expansion costs about as much as the components left), between 16 and 8192. Large batches
+/// matter: waking the other threads costs tens of microseconds a batch, and on a shared machine
+/// a batch's end waits for a thread that lost its core (measured: 96 a thread on a 14x14
+/// 10-colour board gave 1.4x on two threads, 1600 gave 1.9x; on 18_18_08_005 at load 10,
+/// 4176 took 7.2 and 8.1 s where 1044 took 8.3 and 8.4 s, with no more CPU).
 fn per_thread(components: usize) -> usize {
-    ((1 << 18) / components.max(1)).clamp(4, 2048)
+    ((1 << 20) / components.max(1)).clamp(16, 8192)
 }
 
 /// What the search found.
@@ -321,7 +325,8 @@ impl<const W: usize> Search<'_, W> {
         let mut nodes: u64 = 0;
         let mut peak = 0;
         let mut stopped = None;
-        let mut work = Work { batch: Arc::new(Vec::with_capacity(size)), cursor: Arc::new(AtomicUsize::new(0)), ub: 0 };
+        let mut work =
+            Work { batch: Arc::new(Vec::with_capacity(size)), cursor: Arc::new(AtomicUsize::new(0)), ub: 0, threads };
         let mut mine: Share<W> = Share::default();
         // For each position of the batch: which share (0 = this thread's) and which record.
         let mut order: Vec<(u32, u32)> = Vec::new();
@@ -372,6 +377,15 @@ impl<const W: usize> Search<'_, W> {
                     }
                 }
                 let mut st = stored.write().expect("no search thread panicked");
+                // Load the children's first slots before storing them: the loads overlap here,
+                // where each `find` while storing would wait for its own.
+                let mut touched = 0;
+                for share in std::iter::once(&mine).chain(&shares) {
+                    for k in &share.kids {
+                        touched ^= st.table.touch(k.hash);
+                    }
+                }
+                std::hint::black_box(touched);
                 for &(from, i) in &order {
                     let share = if from == 0 { &mine } else { &shares[from as usize - 1] };
                     let r = share.records[i as usize];

@@ -58,10 +58,14 @@ fn word_mix(i: usize, w: u64) -> u64 {
 /// "certainly not stored" from a few megabytes, so that speculative lookups stay cheap.
 pub struct Table<const W: usize> {
     pub nodes: Vec<Node<W>>,
-    /// Each slot: node index + 1 (0 = empty) in the low half, hash tag in the high half.
+    /// Each slot: node index + 1 (0 = empty) in the low half, the hash's top half (its tag) in
+    /// the high half. A region's first slot is its hash's top bits, so the tag holds it: the
+    /// index grows by one pass over the slots, with no region read or hashed again.
     slots: Vec<u64>,
     mask: usize,
-    /// 8 bits per slot, indexed by the hash's top bits.
+    /// 64 minus the bits of a slot number.
+    shift: u32,
+    /// 8 bits per slot (at most 2^32), indexed by the hash's top bits.
     filter: Vec<u64>,
     filter_shift: u32,
     /// Most bytes the table may allocate.
@@ -76,6 +80,7 @@ impl<const W: usize> Table<W> {
             nodes: Vec::new(),
             slots: vec![0; cap],
             mask: cap - 1,
+            shift: 64 - 12,
             filter: vec![0; cap / 8],
             filter_shift: 64 - 12 - 3,
             budget,
@@ -103,12 +108,19 @@ impl<const W: usize> Table<W> {
         self.filter[bit / 64] |= 1 << (bit % 64);
     }
 
+    /// Reads the first slot `hash` would probe, so that a later `find` finds it in the cache:
+    /// loads issued one after another overlap, where those of `find` wait for each other.
+    #[inline]
+    pub fn touch(&self, hash: u64) -> u64 {
+        self.slots[(hash >> self.shift) as usize]
+    }
+
     /// The node holding `region` (whose hash is `hash`), or where it would go: `Ok(index)` or
     /// `Err(slot)`.
     #[inline]
     pub fn find(&self, region: &Bits<W>, hash: u64) -> Result<usize, usize> {
         let tag = hash >> 32;
-        let mut slot = hash as usize & self.mask;
+        let mut slot = (hash >> self.shift) as usize;
         loop {
             let s = self.slots[slot];
             if s == 0 {
@@ -148,21 +160,34 @@ impl<const W: usize> Table<W> {
         Some(idx)
     }
 
-    /// Doubles the index, rehashing every stored region.
+    /// Doubles the index: each entry's first slot is read from its tag (no region is read),
+    /// and the entries are taken in slot order, so the new index is written almost in order.
     fn grow(&mut self) {
-        let cap = self.slots.len() * 2;
+        let old = std::mem::take(&mut self.slots);
+        let cap = old.len() * 2;
         self.slots = vec![0; cap];
         self.mask = cap - 1;
-        self.filter = vec![0; cap / 8];
-        self.filter_shift -= 1;
-        for idx in 0..self.nodes.len() {
-            let hash = region_hash(&self.nodes[idx].region);
-            self.mark(hash);
-            let mut slot = hash as usize & self.mask;
+        self.shift -= 1;
+        // The filter stops growing at 2^32 bits (512 MB), where its bits run out of tag.
+        if self.filter_shift > 32 {
+            self.filter_shift -= 1;
+            self.filter = vec![0; self.filter.len() * 2];
+        } else {
+            self.filter.fill(0);
+        }
+        debug_assert!(self.shift >= 32, "node indices are 31 bits, so the index has at most 2^32 slots");
+        for s in old {
+            if s == 0 {
+                continue;
+            }
+            let tag = s >> 32;
+            let bit = (tag >> (self.filter_shift - 32)) as usize;
+            self.filter[bit / 64] |= 1 << (bit % 64);
+            let mut slot = (tag >> (self.shift - 32)) as usize;
             while self.slots[slot] != 0 {
                 slot = (slot + 1) & self.mask;
             }
-            self.slots[slot] = (hash >> 32) << 32 | (idx as u64 + 1);
+            self.slots[slot] = s;
         }
     }
 }
@@ -184,25 +209,30 @@ mod tests {
     #[test]
     fn stored_regions_are_found_after_the_index_grows() {
         let mut t = Table::<2>::new(usize::MAX);
-        let node = |c: usize| Node {
-            region: Bits::single(c).or(&Bits::single(127 - c)),
+        // 5000 regions of two components: the index (4096 slots at first) doubles twice.
+        let pairs: Vec<(usize, usize)> = (0..128).flat_map(|a| (a + 1..128).map(move |b| (a, b))).take(5000).collect();
+        let node = |(a, b): (usize, usize)| Node {
+            region: Bits::single(a).or(&Bits::single(b)),
             parent: 0,
             anchor: 0,
             step: Step::root(),
-            g: c as u16,
+            g: a as u16,
             h: 0,
         };
-        for c in 0..64 {
-            let n = node(c);
+        for (i, &p) in pairs.iter().enumerate() {
+            let n = node(p);
             let hash = region_hash(&n.region);
             let slot = t.find(&n.region, hash).expect_err("not stored yet");
-            assert_eq!(t.insert(slot, hash, n), Some(c));
+            assert_eq!(t.insert(slot, hash, n), Some(i));
         }
-        for c in 0..64 {
-            let r = node(c).region;
-            assert_eq!(t.find(&r, region_hash(&r)), Ok(c));
+        assert!(t.slots.len() >= 16384, "the index grew");
+        for (i, &p) in pairs.iter().enumerate() {
+            let r = node(p).region;
+            assert_eq!(t.find(&r, region_hash(&r)), Ok(i));
             assert!(t.may_contain(region_hash(&r)));
         }
-        assert!(Table::<2>::new(1000).insert(0, 0, node(0)).is_none(), "over budget");
+        let absent = Bits::<2>::single(1).or(&Bits::single(2)).or(&Bits::single(3));
+        assert!(t.find(&absent, region_hash(&absent)).is_err());
+        assert!(Table::<2>::new(1000).insert(0, 0, node((0, 1))).is_none(), "over budget");
     }
 }
