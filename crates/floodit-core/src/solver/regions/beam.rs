@@ -5,10 +5,11 @@
 //! rank, and every kept position leaves one (parent, step) entry in a trail from which the
 //! answer is read back, so memory is `width` positions plus the trail whatever the board's size.
 
-use super::bound::{Estimate, estimate, estimate_capped};
+use super::bound::{Estimate, estimate};
 use super::cutoff::Cutoff;
 use super::graph::CompGraph;
 use super::moves::{Step, for_each_child};
+use super::rank::rank_within;
 use crate::model::Bits;
 use crate::solver::{Control, StopReason};
 use std::collections::HashSet;
@@ -37,6 +38,8 @@ struct Member<const W: usize> {
     step: Step,
     /// Moves so far.
     g: u32,
+    /// Cells in the region (kept by the total ranking only).
+    cells: u32,
     /// Smaller is better.
     rank: (u32, u64),
 }
@@ -67,15 +70,22 @@ pub fn beam<const W: usize>(
     if start == g.all {
         return Ok(Found { colours: Vec::new(), stopped: None, nodes: 0 });
     }
-    let root =
-        Member { region: start, frontier: g.frontier(&start), parent: 0, step: Step::root(), g: 0, rank: (0, 0) };
+    let root = Member {
+        region: start,
+        frontier: g.frontier(&start),
+        parent: 0,
+        step: Step::root(),
+        g: 0,
+        cells: g.cell_count(&start),
+        rank: (0, 0),
+    };
     let mut layer = vec![root];
     // The shortest solution seen: its length, the parent's entry and the last step.
     let mut best: Option<(u32, u32, Step)> = None;
     let mut nodes = 0u64;
     let mut children: Vec<Member<W>> = Vec::new();
-    // Under the total ranking, a child whose total cannot be among the layer's `width` best is
-    // dropped as soon as its bound shows it.
+    // Under the total ranking, a child whose rank cannot be among the layer's `width` best is
+    // dropped as soon as its walk shows it.
     let mut cutoff = Cutoff::new(width);
     let mut stopped = None;
     // Positions ranked between two looks at the clock: a rank costs about as much as what is
@@ -101,23 +111,23 @@ pub fn beam<const W: usize>(
                     }
                     return;
                 }
-                let rank = match ranking {
+                let (rank, cells) = match ranking {
                     Ranking::Total => {
-                        let cap = best.map_or(u32::MAX, |b| b.0).min(cutoff.limit());
-                        let e = estimate_capped(g, &region, &frontier, cap.saturating_sub(moves));
-                        let f = moves.saturating_add(e.moves);
-                        if f >= cap {
+                        // Shorter than the best solution found, and among the `width` best.
+                        let worst = cutoff.worst().min(best.map_or((u32::MAX, u64::MAX), |b| (b.0 - 1, u64::MAX)));
+                        let cells = m.cells + g.cell_count(&gained);
+                        let Some(rank) = rank_within(g, &region, &frontier, cells, moves, worst) else {
                             return;
-                        }
-                        cutoff.add(f);
-                        (f, e.spread)
+                        };
+                        cutoff.add(rank);
+                        (rank, cells)
                     }
                     Ranking::Spread => {
                         let Estimate { moves: left, spread } = estimate(g, &region, &frontier);
-                        (left, spread)
+                        ((left, spread), 0)
                     }
                 };
-                children.push(Member { region, frontier, parent: m.parent, step, g: moves, rank });
+                children.push(Member { region, frontier, parent: m.parent, step, g: moves, cells, rank });
             };
             match ranking {
                 Ranking::Total => for_each_child(g, &m.region, &m.frontier, &mut each),
