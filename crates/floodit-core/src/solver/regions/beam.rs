@@ -9,7 +9,8 @@ use super::bound::{Estimate, estimate};
 use super::cutoff::Cutoff;
 use super::graph::CompGraph;
 use super::moves::{Step, for_each_child};
-use super::rank::rank_within;
+use super::rank::{NO_CAP, Rank, Walk, rank_within};
+use super::select::best_first;
 use crate::model::Bits;
 use crate::solver::{Control, StopReason};
 use std::collections::HashSet;
@@ -84,8 +85,11 @@ pub fn beam<const W: usize>(
     let mut best: Option<(u32, u32, Step)> = None;
     let mut nodes = 0u64;
     let mut children: Vec<Member<W>> = Vec::new();
-    // Under the total ranking, a child whose rank cannot be among the layer's `width` best is
-    // dropped as soon as its walk shows it.
+    // Under the total ranking a child is walked only until it cannot be among the layer's
+    // `width` best: on graphs with neighbour bitsets the best are picked first (`select.rs`),
+    // on others a child is dropped once the `width` best so far show it (`cutoff.rs`).
+    let lazy = ranking == Ranking::Total && g.is_dense();
+    let mut walks: Vec<Walk<W>> = Vec::new();
     let mut cutoff = Cutoff::new(width);
     let mut stopped = None;
     // Positions ranked between two looks at the clock: a rank costs about as much as what is
@@ -93,6 +97,7 @@ pub fn beam<const W: usize>(
     let check_every = if g.is_dense() { 64 } else { 1 };
     while !layer.is_empty() && stopped.is_none() {
         children.clear();
+        walks.clear();
         cutoff.clear();
         for m in &layer {
             let mut each = |step: Step, gained: Bits<W>, reached: Bits<W>| {
@@ -113,14 +118,20 @@ pub fn beam<const W: usize>(
                 }
                 let (rank, cells) = match ranking {
                     Ranking::Total => {
-                        // Shorter than the best solution found, and among the `width` best.
-                        let worst = cutoff.worst().min(best.map_or((u32::MAX, u64::MAX), |b| (b.0 - 1, u64::MAX)));
                         let cells = m.cells + g.cell_count(&gained);
-                        let Some(rank) = rank_within(g, &region, &frontier, cells, moves, worst) else {
-                            return;
-                        };
-                        cutoff.add(rank);
-                        (rank, cells)
+                        if lazy {
+                            // Ranked when the layer is chosen.
+                            walks.push(Walk::new(g, &region, &frontier, cells, moves, m.rank.0));
+                            ((0, 0), cells)
+                        } else {
+                            // Shorter than the best solution found, and among the `width` best.
+                            let worst = cutoff.worst().min(shorter_than(best.map(|b| b.0)));
+                            let Some(rank) = rank_within(g, &region, &frontier, cells, moves, m.rank.0, worst) else {
+                                return;
+                            };
+                            cutoff.add(rank);
+                            (rank, cells)
+                        }
                     }
                     Ranking::Spread => {
                         let Estimate { moves: left, spread } = estimate(g, &region, &frontier);
@@ -149,20 +160,21 @@ pub fn beam<const W: usize>(
         if ranking == Ranking::Spread && best.is_some() {
             break;
         }
-        children.sort_unstable_by(|a, b| (a.rank, &a.region.0[..]).cmp(&(b.rank, &b.region.0[..])));
         layer.clear();
         let mut kept_regions = HashSet::new();
-        for c in children.drain(..) {
-            if layer.len() == width {
-                break;
+        if lazy {
+            best_first(g, &mut walks, width, shorter_than(best.map(|b| b.0)), |i, rank| {
+                let c = Member { rank, ..children[i] };
+                admit(g, &mut layer, &mut kept_regions, c, ranking)
+            });
+        } else {
+            children.sort_unstable_by(|a, b| (a.rank, &a.region.0[..]).cmp(&(b.rank, &b.region.0[..])));
+            for c in children.drain(..) {
+                if layer.len() == width {
+                    break;
+                }
+                admit(g, &mut layer, &mut kept_regions, c, ranking);
             }
-            if !kept_regions.insert(g.hash(&c.region)) {
-                continue;
-            }
-            if ranking == Ranking::Total && layer.iter().any(|k| k.g <= c.g && c.region.is_subset(&k.region)) {
-                continue;
-            }
-            layer.push(c);
         }
         for m in &mut layer {
             trail.push((m.parent, m.step));
@@ -182,6 +194,30 @@ pub fn beam<const W: usize>(
     }
     let (_, parent, last) = best.expect("the beam reaches a flooded board unless stopped");
     Ok(Found { colours: path(&trail, parent, last), stopped, nodes })
+}
+
+/// The ranks of positions that may still beat a solution of `best` moves.
+fn shorter_than(best: Option<u32>) -> Rank {
+    best.map_or(NO_CAP, |b| (b.saturating_sub(1), u64::MAX))
+}
+
+/// Keeps `c` unless a kept position has its region or, under the total ranking, a larger one in
+/// no more moves (Lemma M); says whether it was kept.
+fn admit<const W: usize>(
+    g: &CompGraph<W>,
+    layer: &mut Vec<Member<W>>,
+    kept_regions: &mut HashSet<u64>,
+    c: Member<W>,
+    ranking: Ranking,
+) -> bool {
+    if !kept_regions.insert(g.hash(&c.region)) {
+        return false;
+    }
+    if ranking == Ranking::Total && layer.iter().any(|k| k.g <= c.g && c.region.is_subset(&k.region)) {
+        return false;
+    }
+    layer.push(c);
+    true
 }
 
 /// The colours from the start to trail entry `at`, then `last`.
