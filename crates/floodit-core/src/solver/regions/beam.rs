@@ -41,6 +41,8 @@ struct Member<const W: usize> {
     g: u32,
     /// Cells in the region (kept by the total ranking only).
     cells: u32,
+    /// Cells in the frontier (the same).
+    frontier_cells: u32,
     /// Smaller is better.
     rank: (u32, u64),
 }
@@ -78,6 +80,7 @@ pub fn beam<const W: usize>(
         step: Step::root(),
         g: 0,
         cells: g.cell_count(&start),
+        frontier_cells: g.cell_count(&g.frontier(&start)),
         rank: (0, 0),
     };
     let mut layer = vec![root];
@@ -91,6 +94,7 @@ pub fn beam<const W: usize>(
     let lazy = ranking == Ranking::Total && g.is_dense();
     let mut walks: Vec<Walk<W>> = Vec::new();
     let mut cutoff = Cutoff::new(width);
+    let mut kept_regions = HashSet::new();
     let mut stopped = None;
     // Positions ranked between two looks at the clock: a rank costs about as much as what is
     // left of the board, so on big boards the clock is read after every one.
@@ -116,13 +120,17 @@ pub fn beam<const W: usize>(
                     }
                     return;
                 }
-                let (rank, cells) = match ranking {
+                let (rank, cells, frontier_cells) = match ranking {
                     Ranking::Total => {
-                        let cells = m.cells + g.cell_count(&gained);
+                        let gained_cells = g.cell_count(&gained);
+                        let cells = m.cells + gained_cells;
+                        // The frontier loses what was gained and adds what is newly reached.
+                        let opened = g.cell_count(&reached.and_not(&m.region).and_not(&m.frontier));
+                        let frontier_cells = m.frontier_cells - gained_cells + opened;
                         if lazy {
                             // Ranked when the layer is chosen.
-                            walks.push(Walk::new(g, &region, &frontier, cells, moves, m.rank.0));
-                            ((0, 0), cells)
+                            walks.push(Walk::new(g, &region, &frontier, (cells, frontier_cells), moves, m.rank.0));
+                            ((0, 0), cells, frontier_cells)
                         } else {
                             // Shorter than the best solution found, and among the `width` best.
                             let worst = cutoff.worst().min(shorter_than(best.map(|b| b.0)));
@@ -130,15 +138,24 @@ pub fn beam<const W: usize>(
                                 return;
                             };
                             cutoff.add(rank);
-                            (rank, cells)
+                            (rank, cells, frontier_cells)
                         }
                     }
                     Ranking::Spread => {
                         let Estimate { moves: left, spread } = estimate(g, &region, &frontier);
-                        ((left, spread), 0)
+                        ((left, spread), 0, 0)
                     }
                 };
-                children.push(Member { region, frontier, parent: m.parent, step, g: moves, cells, rank });
+                children.push(Member {
+                    region,
+                    frontier,
+                    parent: m.parent,
+                    step,
+                    g: moves,
+                    cells,
+                    frontier_cells,
+                    rank,
+                });
             };
             match ranking {
                 Ranking::Total => for_each_child(g, &m.region, &m.frontier, &mut each),
@@ -161,7 +178,7 @@ pub fn beam<const W: usize>(
             break;
         }
         layer.clear();
-        let mut kept_regions = HashSet::new();
+        kept_regions.clear();
         if lazy {
             best_first(g, &mut walks, width, shorter_than(best.map(|b| b.0)), |i, rank| {
                 let c = Member { rank, ..children[i] };

@@ -44,19 +44,18 @@ pub struct Walk<const W: usize> {
 }
 
 impl<const W: usize> Walk<W> {
-    /// A walk from `region` (with `frontier`, holding `region_cells` cells) reached in `moves`
-    /// moves from a parent of total `at_least` (dense graphs only).
+    /// A walk from `region` (with `frontier`; `cells` in each) reached in `moves` moves from a
+    /// parent of total `at_least` (dense graphs only).
     pub fn new(
         g: &CompGraph<W>,
         region: &Bits<W>,
         frontier: &Bits<W>,
-        region_cells: u32,
+        (region_cells, frontier_cells): (u32, u32),
         moves: u32,
         at_least: u32,
     ) -> Self {
         debug_assert!(g.is_dense());
         let rem = g.all.and_not(region);
-        let frontier_cells = g.cell_count(frontier);
         let mut live: u64 = 0;
         for (c, mask) in g.by_colour.iter().enumerate() {
             if mask.intersects(&rem) {
@@ -158,7 +157,8 @@ pub fn rank_within<const W: usize>(
         let rank = (moves.saturating_add(e.moves).max(at_least), e.spread);
         return (rank <= worst).then_some(rank);
     }
-    let mut walk = Walk::new(g, region, frontier, region_cells, moves, at_least);
+    let cells = (region_cells, g.cell_count(frontier));
+    let mut walk = Walk::new(g, region, frontier, cells, moves, at_least);
     loop {
         let bound = walk.bound();
         if bound > worst {
@@ -206,7 +206,7 @@ mod tests {
                     if g.is_dense() && want.1 > 0 {
                         assert_eq!(rank(0, (want.0, want.1 - 1)), None);
                         // Every bound on the way is at most the rank.
-                        let mut w = Walk::new(&g, &r, &f, cells, moves, 0);
+                        let mut w = Walk::new(&g, &r, &f, (cells, g.cell_count(&f)), moves, 0);
                         while !w.done() {
                             assert!(w.bound() <= want, "seed {seed}: {:?} > {want:?}", w.bound());
                             w.advance(&g);
