@@ -3,7 +3,8 @@
 //! Each step keeps the `width` most promising positions, ranked by moves so far plus the
 //! layered lower bound from there (then by the larger region). Forced colour eliminations and
 //! the pruning of moves that open nothing new come from the exact search and cost nothing here.
-//! On large boards the beam narrows so that a layer's work stays bounded (see
+//! The width grows with the board beyond 160 components (`board_width`); on boards of
+//! thousands of components the beam narrows again so that a layer's work stays bounded (see
 //! [`scaled_width`]). In Free-Flood-It it plays Flood-It from the most central components and
 //! keeps the best.
 
