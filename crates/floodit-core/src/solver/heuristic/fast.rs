@@ -3,7 +3,8 @@
 //! Each step keeps the `width` most promising positions, ranked by moves so far plus the
 //! layered lower bound from there (then by the larger region). Forced colour eliminations and
 //! the pruning of moves that open nothing new come from the exact search and cost nothing here.
-//! On large boards the beam narrows so that a layer's work stays bounded (see
+//! The width grows with the board beyond 160 components (`board_width`); on boards of
+//! thousands of components the beam narrows again so that a layer's work stays bounded (see
 //! [`scaled_width`]). In Free-Flood-It it plays Flood-It from the most central components and
 //! keeps the best.
 
@@ -42,7 +43,7 @@ impl Solver for Fast {
             name: "fast".into(),
             family: Family::Heuristic,
             summary: format!(
-                "Beam search of width {} (narrower on boards of thousands of components) ranked by moves played plus the exact solver's lower bound (forced colour eliminations included): near-optimal in milliseconds.",
+                "Beam search of width {} (wider on boards of over {WIDTH_COMPONENTS} components, narrower on boards of thousands) ranked by moves played plus the exact solver's lower bound (forced colour eliminations included): near-optimal in milliseconds.",
                 self.width
             ),
             guarantee: "none in general; optimal whenever its length meets the lower bound it reports".into(),
@@ -170,6 +171,18 @@ fn central(comps: &Components, count: usize, control: &Control) -> Vec<usize> {
     scored.into_iter().take(count).map(|(_, _, c)| c).collect()
 }
 
+/// Components up to which the beam keeps the width asked for (a 14x14 six-colour board has
+/// about 140).
+const WIDTH_COMPONENTS: usize = 160;
+
+/// `width` on boards of up to [`WIDTH_COMPONENTS`] components, and in proportion to the
+/// components beyond: a larger board is a longer game with more places to go wrong, and a
+/// constant width spends relatively less search on it (at width 40 an 18x18 six-colour board of
+/// about 220 components gets 55).
+fn board_width(width: usize, components: usize) -> usize {
+    width.max(width * components / WIDTH_COMPONENTS)
+}
+
 /// What the beam found, with the scored alternatives along it.
 struct Found {
     colours: Vec<u8>,
@@ -192,7 +205,7 @@ impl OnGraph for Run<'_> {
     fn run<const W: usize>(self, g: &CompGraph<W>) -> Self::Output {
         let start = Bits::single(g.root);
         let root_bound = lower_bound(g, &start, &g.frontier(&start));
-        let width = scaled_width(self.width, g.len());
+        let width = scaled_width(board_width(self.width, g.len()), g.len());
         let found = beam(g, start, width, Ranking::Total, self.control)?;
         let scored = scores::along(g, &found.colours, scores::budget(found.nodes), self.control);
         let marked = scores::gained_cells(g, &found.colours);

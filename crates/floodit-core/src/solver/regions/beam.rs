@@ -5,10 +5,12 @@
 //! rank, and every kept position leaves one (parent, step) entry in a trail from which the
 //! answer is read back, so memory is `width` positions plus the trail whatever the board's size.
 
-use super::bound::{Estimate, estimate, estimate_capped};
+use super::bound::{Estimate, estimate};
 use super::cutoff::Cutoff;
 use super::graph::CompGraph;
 use super::moves::{Step, for_each_child};
+use super::rank::{NO_CAP, Rank, Walk, rank_within};
+use super::select::best_first;
 use crate::model::Bits;
 use crate::solver::{Control, StopReason};
 use std::collections::HashSet;
@@ -37,6 +39,10 @@ struct Member<const W: usize> {
     step: Step,
     /// Moves so far.
     g: u32,
+    /// Cells in the region (kept by the total ranking only).
+    cells: u32,
+    /// Cells in the frontier (the same).
+    frontier_cells: u32,
     /// Smaller is better.
     rank: (u32, u64),
 }
@@ -67,22 +73,35 @@ pub fn beam<const W: usize>(
     if start == g.all {
         return Ok(Found { colours: Vec::new(), stopped: None, nodes: 0 });
     }
-    let root =
-        Member { region: start, frontier: g.frontier(&start), parent: 0, step: Step::root(), g: 0, rank: (0, 0) };
+    let root = Member {
+        region: start,
+        frontier: g.frontier(&start),
+        parent: 0,
+        step: Step::root(),
+        g: 0,
+        cells: g.cell_count(&start),
+        frontier_cells: g.cell_count(&g.frontier(&start)),
+        rank: (0, 0),
+    };
     let mut layer = vec![root];
     // The shortest solution seen: its length, the parent's entry and the last step.
     let mut best: Option<(u32, u32, Step)> = None;
     let mut nodes = 0u64;
     let mut children: Vec<Member<W>> = Vec::new();
-    // Under the total ranking, a child whose total cannot be among the layer's `width` best is
-    // dropped as soon as its bound shows it.
+    // Under the total ranking a child is walked only until it cannot be among the layer's
+    // `width` best: on graphs with neighbour bitsets the best are picked first (`select.rs`),
+    // on others a child is dropped once the `width` best so far show it (`cutoff.rs`).
+    let lazy = ranking == Ranking::Total && g.is_dense();
+    let mut walks: Vec<Walk<W>> = Vec::new();
     let mut cutoff = Cutoff::new(width);
+    let mut kept_regions = HashSet::new();
     let mut stopped = None;
     // Positions ranked between two looks at the clock: a rank costs about as much as what is
     // left of the board, so on big boards the clock is read after every one.
     let check_every = if g.is_dense() { 64 } else { 1 };
     while !layer.is_empty() && stopped.is_none() {
         children.clear();
+        walks.clear();
         cutoff.clear();
         for m in &layer {
             let mut each = |step: Step, gained: Bits<W>, reached: Bits<W>| {
@@ -101,23 +120,42 @@ pub fn beam<const W: usize>(
                     }
                     return;
                 }
-                let rank = match ranking {
+                let (rank, cells, frontier_cells) = match ranking {
                     Ranking::Total => {
-                        let cap = best.map_or(u32::MAX, |b| b.0).min(cutoff.limit());
-                        let e = estimate_capped(g, &region, &frontier, cap.saturating_sub(moves));
-                        let f = moves.saturating_add(e.moves);
-                        if f >= cap {
-                            return;
+                        let gained_cells = g.cell_count(&gained);
+                        let cells = m.cells + gained_cells;
+                        // The frontier loses what was gained and adds what is newly reached.
+                        let opened = g.cell_count(&reached.and_not(&m.region).and_not(&m.frontier));
+                        let frontier_cells = m.frontier_cells - gained_cells + opened;
+                        if lazy {
+                            // Ranked when the layer is chosen.
+                            walks.push(Walk::new(g, &region, &frontier, (cells, frontier_cells), moves, m.rank.0));
+                            ((0, 0), cells, frontier_cells)
+                        } else {
+                            // Shorter than the best solution found, and among the `width` best.
+                            let worst = cutoff.worst().min(shorter_than(best.map(|b| b.0)));
+                            let Some(rank) = rank_within(g, &region, &frontier, cells, moves, m.rank.0, worst) else {
+                                return;
+                            };
+                            cutoff.add(rank);
+                            (rank, cells, frontier_cells)
                         }
-                        cutoff.add(f);
-                        (f, e.spread)
                     }
                     Ranking::Spread => {
                         let Estimate { moves: left, spread } = estimate(g, &region, &frontier);
-                        (left, spread)
+                        ((left, spread), 0, 0)
                     }
                 };
-                children.push(Member { region, frontier, parent: m.parent, step, g: moves, rank });
+                children.push(Member {
+                    region,
+                    frontier,
+                    parent: m.parent,
+                    step,
+                    g: moves,
+                    cells,
+                    frontier_cells,
+                    rank,
+                });
             };
             match ranking {
                 Ranking::Total => for_each_child(g, &m.region, &m.frontier, &mut each),
@@ -139,20 +177,21 @@ pub fn beam<const W: usize>(
         if ranking == Ranking::Spread && best.is_some() {
             break;
         }
-        children.sort_unstable_by(|a, b| (a.rank, &a.region.0[..]).cmp(&(b.rank, &b.region.0[..])));
         layer.clear();
-        let mut kept_regions = HashSet::new();
-        for c in children.drain(..) {
-            if layer.len() == width {
-                break;
+        kept_regions.clear();
+        if lazy {
+            best_first(g, &mut walks, width, shorter_than(best.map(|b| b.0)), |i, rank| {
+                let c = Member { rank, ..children[i] };
+                admit(g, &mut layer, &mut kept_regions, c, ranking)
+            });
+        } else {
+            children.sort_unstable_by(|a, b| (a.rank, &a.region.0[..]).cmp(&(b.rank, &b.region.0[..])));
+            for c in children.drain(..) {
+                if layer.len() == width {
+                    break;
+                }
+                admit(g, &mut layer, &mut kept_regions, c, ranking);
             }
-            if !kept_regions.insert(g.hash(&c.region)) {
-                continue;
-            }
-            if ranking == Ranking::Total && layer.iter().any(|k| k.g <= c.g && c.region.is_subset(&k.region)) {
-                continue;
-            }
-            layer.push(c);
         }
         for m in &mut layer {
             trail.push((m.parent, m.step));
@@ -172,6 +211,30 @@ pub fn beam<const W: usize>(
     }
     let (_, parent, last) = best.expect("the beam reaches a flooded board unless stopped");
     Ok(Found { colours: path(&trail, parent, last), stopped, nodes })
+}
+
+/// The ranks of positions that may still beat a solution of `best` moves.
+fn shorter_than(best: Option<u32>) -> Rank {
+    best.map_or(NO_CAP, |b| (b.saturating_sub(1), u64::MAX))
+}
+
+/// Keeps `c` unless a kept position has its region or, under the total ranking, a larger one in
+/// no more moves (Lemma M); says whether it was kept.
+fn admit<const W: usize>(
+    g: &CompGraph<W>,
+    layer: &mut Vec<Member<W>>,
+    kept_regions: &mut HashSet<u64>,
+    c: Member<W>,
+    ranking: Ranking,
+) -> bool {
+    if !kept_regions.insert(g.hash(&c.region)) {
+        return false;
+    }
+    if ranking == Ranking::Total && layer.iter().any(|k| k.g <= c.g && c.region.is_subset(&k.region)) {
+        return false;
+    }
+    layer.push(c);
+    true
 }
 
 /// The colours from the start to trail entry `at`, then `last`.

@@ -1,60 +1,37 @@
 //! The rank a beam layer's child must beat to be kept: once `width` children are ranked, one
-//! whose total (moves plus bound) exceeds the `width`-th smallest total so far cannot be among
-//! the `width` best, so its bound need only be computed far enough to show that.
+//! ranked worse than the `width`-th best so far cannot be among the `width` best, so its walk
+//! need only go far enough to show that (see `rank.rs`).
 
-/// Counts of the ranked children's totals, and the smallest total `t` with at least `width`
-/// children at or below it.
+use super::rank::{NO_CAP, Rank};
+use std::collections::BinaryHeap;
+
+/// The `width` best ranks of a layer so far, worst on top.
 pub struct Cutoff {
     width: usize,
-    counts: Vec<u32>,
-    /// Children ranked so far.
-    ranked: usize,
-    /// `t` once `width` children are ranked (`u32::MAX` before).
-    at: u32,
-    /// Children with a total at most `at`.
-    within: usize,
+    best: BinaryHeap<Rank>,
 }
 
 impl Cutoff {
     pub fn new(width: usize) -> Cutoff {
-        Cutoff { width: width.max(1), counts: Vec::new(), ranked: 0, at: u32::MAX, within: 0 }
+        Cutoff { width: width.max(1), best: BinaryHeap::new() }
     }
 
     /// Forgets every child (a new layer).
     pub fn clear(&mut self) {
-        self.counts.iter_mut().for_each(|c| *c = 0);
-        (self.ranked, self.at, self.within) = (0, u32::MAX, 0);
+        self.best.clear();
     }
 
-    /// Totals at or above this cannot be kept: one more than `t`.
-    pub fn limit(&self) -> u32 {
-        self.at.saturating_add(1)
+    /// The worst rank a child may have and still be kept: the `width`-th best so far
+    /// ([`NO_CAP`] before `width` children are ranked).
+    pub fn worst(&self) -> Rank {
+        if self.best.len() < self.width { NO_CAP } else { *self.best.peek().expect("width ≥ 1") }
     }
 
-    /// A child ranked with total `f` (below [`Self::limit`]).
-    pub fn add(&mut self, f: u32) {
-        let i = f as usize;
-        if self.counts.len() <= i {
-            self.counts.resize(i + 1, 0);
-        }
-        self.counts[i] += 1;
-        self.ranked += 1;
-        if self.at != u32::MAX {
-            self.within += 1;
-            self.shrink();
-        } else if self.ranked == self.width {
-            // The first time: t is the largest total so far.
-            self.at = (self.counts.len() - 1) as u32;
-            self.within = self.ranked;
-            self.shrink();
-        }
-    }
-
-    /// Lowers t while the children strictly below it are still `width` or more.
-    fn shrink(&mut self) {
-        while self.at > 0 && self.within - self.counts[self.at as usize] as usize >= self.width {
-            self.within -= self.counts[self.at as usize] as usize;
-            self.at -= 1;
+    /// A child ranked `rank` (no worse than [`Self::worst`]).
+    pub fn add(&mut self, rank: Rank) {
+        self.best.push(rank);
+        if self.best.len() > self.width {
+            self.best.pop();
         }
     }
 }
@@ -64,40 +41,40 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_limit_is_one_above_the_width_th_smallest_total() {
+    fn the_worst_is_the_width_th_best_rank() {
         let mut c = Cutoff::new(3);
-        for f in [9, 7, 8] {
-            assert_eq!(c.limit(), u32::MAX);
-            c.add(f);
+        for r in [(9, 0), (7, 5), (8, 1)] {
+            assert_eq!(c.worst(), NO_CAP);
+            c.add(r);
         }
-        assert_eq!(c.limit(), 10);
-        c.add(7);
-        assert_eq!(c.limit(), 9, "7 7 8 are the three best");
-        c.add(6);
-        assert_eq!(c.limit(), 8);
+        assert_eq!(c.worst(), (9, 0));
+        c.add((7, 4));
+        assert_eq!(c.worst(), (8, 1), "(7,4) (7,5) (8,1) are the three best");
+        c.add((7, 6));
+        assert_eq!(c.worst(), (7, 6));
         c.clear();
-        c.add(4);
-        assert_eq!(c.limit(), u32::MAX);
+        c.add((4, 0));
+        assert_eq!(c.worst(), NO_CAP);
     }
 
     #[test]
     fn agrees_with_sorting() {
-        // Pseudo-random totals against a sorted list, for several widths.
+        // Pseudo-random ranks against a sorted list, for several widths.
         for width in 1..6 {
             let mut c = Cutoff::new(width);
-            let mut seen: Vec<u32> = Vec::new();
+            let mut seen: Vec<Rank> = Vec::new();
             let mut x = 12345u32 + width as u32;
             for _ in 0..60 {
                 x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                let f = (x >> 16) % 20;
-                if f >= c.limit() {
+                let r = ((x >> 16) % 6, u64::from(x >> 8) % 7);
+                if r > c.worst() {
                     continue;
                 }
-                c.add(f);
-                seen.push(f);
+                c.add(r);
+                seen.push(r);
                 seen.sort_unstable();
-                let want = if seen.len() >= width { seen[width - 1] + 1 } else { u32::MAX };
-                assert_eq!(c.limit(), want, "width {width}, totals {seen:?}");
+                let want = if seen.len() >= width { seen[width - 1] } else { NO_CAP };
+                assert_eq!(c.worst(), want, "width {width}, ranks {seen:?}");
             }
         }
     }

@@ -10,6 +10,8 @@ mod bound;
 mod cutoff;
 mod graph;
 mod moves;
+mod rank;
+mod select;
 
 pub use beam::{BEAM_WORK, Found, Ranking, beam, greedy_finish, quick_solution, scaled_width};
 pub use bound::{Estimate, estimate, lower_bound, lower_bound_capped};
