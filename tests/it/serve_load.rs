@@ -32,6 +32,20 @@ pub(super) fn cpu_ticks(pid: u32) -> u64 {
     f[10] + f[11]
 }
 
+/// The server's CPU over the next `secs` seconds, in percent of one core.
+pub(super) async fn cpu_percent_over(pid: u32, secs: u64) -> f64 {
+    let ticks = cpu_ticks(pid);
+    tokio::time::sleep(Duration::from_secs(secs)).await;
+    (cpu_ticks(pid) - ticks) as f64 / 100.0 / secs as f64 * 100.0
+}
+
+/// The colours of an optimal solution of today's daily board.
+pub(super) fn todays_solution() -> Arc<Vec<u8>> {
+    let p = puzzle(Date::today());
+    let best = run(&Exact, &Problem::new(p.board.clone(), p.mode), &Control::default()).unwrap();
+    Arc::new(best.moves.iter().map(|m| m.colour).collect())
+}
+
 pub(super) fn percentile(v: &mut [Duration], p: f64) -> Duration {
     assert!(!v.is_empty(), "no times to take a percentile of");
     v.sort();
@@ -117,9 +131,7 @@ fn serve_load_100_sessions() {
     let n = PLAYERS.to_string();
     let server = Server::start(&["--max-sessions", &n, "--max-per-ip", &n, "--job-time", "2"]);
     let pid = server.pid();
-    let p = puzzle(Date::today());
-    let best = run(&Exact, &Problem::new(p.board.clone(), p.mode), &Control::default()).unwrap();
-    let moves = Arc::new(best.moves.iter().map(|m| m.colour).collect::<Vec<u8>>());
+    let moves = todays_solution();
     let rss_before = proc_field(pid, "status", "VmRSS:");
     block_on(async move {
         let phases = Arc::new(Barrier::new(PLAYERS + 1));
@@ -132,9 +144,7 @@ fn serve_load_100_sessions() {
         phases.wait().await;
         let connected = started.elapsed();
         let rss = proc_field(pid, "status", "VmRSS:");
-        let ticks = cpu_ticks(pid);
-        tokio::time::sleep(Duration::from_secs(10)).await;
-        let idle_cpu = (cpu_ticks(pid) - ticks) as f64 / 100.0 / 10.0 * 100.0;
+        let idle_cpu = cpu_percent_over(pid, 10).await;
         phases.wait().await;
         phases.wait().await;
         let solver_start = Instant::now();

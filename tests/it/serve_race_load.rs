@@ -8,10 +8,8 @@
 //! `cargo test --release --features serve --test it serve_race_load -- --ignored --nocapture`.
 
 use super::serve_harness::{Server, Term, block_on, new_key};
-use super::serve_load::{cpu_ticks, percentile, proc_field};
+use super::serve_load::{cpu_percent_over, percentile, proc_field, todays_solution};
 use super::serve_race::{code_on, login_as, shown};
-use floodit::formats::daily::{Date, puzzle};
-use floodit::solver::{Control, Problem, exact::Exact, run};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Barrier;
@@ -104,9 +102,7 @@ fn serve_race_load_25_rooms_of_4() {
     let flags = ["--max-sessions", &sessions, "--max-per-ip", &sessions, "--room-players", "4", "--max-rooms", "25"];
     let server = Server::start(&flags);
     let pid = server.pid();
-    let p = puzzle(Date::today());
-    let best = run(&Exact, &Problem::new(p.board.clone(), p.mode), &Control::default()).unwrap();
-    let moves = Arc::new(best.moves.iter().map(|m| m.colour).collect::<Vec<u8>>());
+    let moves = todays_solution();
     let rss_before = proc_field(pid, "status", "VmRSS:");
     block_on(async move {
         let phases = Arc::new(Barrier::new(ROOMS + 1));
@@ -116,9 +112,7 @@ fn serve_race_load_25_rooms_of_4() {
         phases.wait().await;
         let connected = started.elapsed();
         let rss = proc_field(pid, "status", "VmRSS:");
-        let ticks = cpu_ticks(pid);
-        tokio::time::sleep(Duration::from_secs(5)).await;
-        let idle_cpu = (cpu_ticks(pid) - ticks) as f64 / 100.0 / 5.0 * 100.0;
+        let idle_cpu = cpu_percent_over(pid, 5).await;
         phases.wait().await;
         let raced_from = Instant::now();
         let (mut all, mut missing) = (Vec::new(), 0);
