@@ -5,6 +5,7 @@
 
 use super::Server;
 use super::log;
+use super::login_clock::Stage;
 use super::output::{self, ChannelIn, Out, SharedSize};
 use super::refusals::{MOST_REFUSALS, Note, Refusals};
 use super::session::{self, End, Input};
@@ -14,7 +15,6 @@ use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPub
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
-use tokio::sync::Notify;
 
 /// Input messages waiting for a session before more are dropped (a client sending faster than
 /// the game reads loses keys, not memory).
@@ -29,8 +29,8 @@ pub struct Conn {
     pub server: Arc<Server>,
     pub id: u64,
     pub player: Option<Player>,
-    /// Set once the game starts (the login timer stops).
-    pub started: Arc<Notify>,
+    /// The login time, and the stage the connection reached (the game's start stops it).
+    pub login: Arc<super::login_clock::Clock>,
     /// The game has started (its thread stores why it ended in `end`).
     pub playing: Arc<std::sync::atomic::AtomicBool>,
     /// Why the game ended, for the disconnect line.
@@ -54,7 +54,7 @@ impl Conn {
             server,
             id,
             player: None,
-            started: Arc::new(Notify::new()),
+            login: Arc::default(),
             playing: Arc::default(),
             end: Arc::default(),
             refusals: Arc::default(),
@@ -145,6 +145,7 @@ impl Conn {
                 rooms: server.rooms.clone(),
                 wake,
                 join,
+                stopping: server.sessions.stopping(),
             }
         };
         let server = self.server.clone();
@@ -168,10 +169,12 @@ impl Conn {
                 *end.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ended);
             })
             .map_err(|e| format!("no thread for the game: {e}"))?;
-        tokio::spawn(send_frames(write, out_rx, tx.clone(), handle));
+        let stopping = self.server.sessions.stopping();
+        tokio::spawn(send_frames(write, out_rx, tx.clone(), handle, stopping));
+        self.server.sessions.add(self.id, tx.clone());
         self.input = Some(tx);
         self.playing.store(true, std::sync::atomic::Ordering::Relaxed);
-        self.started.notify_one();
+        self.login.start();
         Ok(())
     }
 }
@@ -187,6 +190,7 @@ async fn send_frames(
     mut out: ChannelIn,
     input: SyncSender<Input>,
     connection: russh::server::Handle,
+    stopping: Arc<std::sync::atomic::AtomicBool>,
 ) {
     while let Some(msg) = out.rx.recv().await {
         match msg {
@@ -205,8 +209,14 @@ async fn send_frames(
                 }
                 let _ = chan.eof().await;
                 let _ = chan.close().await;
-                tokio::time::sleep(AFTER_GAME).await;
-                let _ = connection.disconnect(russh::Disconnect::ByApplication, "game over".into(), "en".into()).await;
+                // A stopping server does not wait for the client to leave by itself.
+                let why = if stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                    "server stopping"
+                } else {
+                    tokio::time::sleep(AFTER_GAME).await;
+                    "game over"
+                };
+                let _ = connection.disconnect(russh::Disconnect::ByApplication, why.into(), "en".into()).await;
                 break;
             }
         }
@@ -266,7 +276,14 @@ impl russh::server::Handler for Conn {
         Ok(Auth::Accept)
     }
 
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        // Asked once the key exchange is over, when the client asks to authenticate.
+        self.login.reached(Stage::Authentication);
+        Ok(None)
+    }
+
     async fn auth_succeeded(&mut self, _session: &mut Session) -> Result<(), Self::Error> {
+        self.login.reached(Stage::StartingGame);
         log::line(format_args!("login #{} {}", self.id, self.who()));
         Ok(())
     }

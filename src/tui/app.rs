@@ -197,8 +197,30 @@ pub struct App {
     pub grade: super::grade::GradeState,
 }
 
+/// Where a game's solver jobs run and which solvers it lists. Locally: a thread a job, and
+/// `exact` on every core; over SSH the server's shared pool, one thread a job. Given to the app
+/// when it is made, so that even the first board's jobs (its grade) run there.
+pub struct Solvers {
+    pub workers: Workers,
+    pub catalogue: super::explorer::catalogue::Catalogue,
+}
+
 impl App {
     pub fn new(puzzle: Puzzle, origin: Origin, look: Look, options: Options, width: u16, height: u16) -> App {
+        let solvers = Solvers { workers: Workers::default(), catalogue: Explorer::default().catalogue };
+        App::with_solvers(puzzle, origin, look, options, solvers, width, height)
+    }
+
+    /// The same, with the solvers' jobs run by `solvers` from the start.
+    pub fn with_solvers(
+        puzzle: Puzzle,
+        origin: Origin,
+        look: Look,
+        options: Options,
+        solvers: Solvers,
+        width: u16,
+        height: u16,
+    ) -> App {
         let game = puzzle.game();
         let stakes = Stakes::new(options.slack, DEFAULT_SLACK, &game);
         let mut app = App {
@@ -213,8 +235,8 @@ impl App {
             look,
             status: None,
             options,
-            workers: Workers::default(),
-            explorer: Explorer::default(),
+            workers: solvers.workers,
+            explorer: Explorer::new(solvers.catalogue),
             width,
             height,
             drawn: Drawn::default(),

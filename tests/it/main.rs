@@ -28,7 +28,11 @@ mod serve_harness;
 #[cfg(feature = "serve")]
 mod serve_load;
 #[cfg(feature = "serve")]
+mod serve_login_time;
+#[cfg(feature = "serve")]
 mod serve_openssh;
+#[cfg(feature = "serve")]
+mod serve_promises;
 #[cfg(feature = "serve")]
 mod serve_race;
 #[cfg(feature = "serve")]

@@ -23,7 +23,11 @@ pub struct Server {
 impl Server {
     /// Starts the server with `flags` on top of a free port and a fresh directory.
     pub fn start(flags: &[&str]) -> Server {
-        let dir = tempfile::tempdir().unwrap();
+        Server::start_in(tempfile::tempdir().unwrap(), flags)
+    }
+
+    /// The same on `dir`, a directory a server used before.
+    pub fn start_in(dir: tempfile::TempDir, flags: &[&str]) -> Server {
         let mut child = Command::new(BIN)
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(dir.path())
@@ -73,6 +77,13 @@ impl Server {
     /// The server's process ID (the load test measures it).
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// Kills the server with SIGKILL (it writes nothing more); its directory, to start another on.
+    pub fn kill(mut self) -> tempfile::TempDir {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        std::mem::replace(&mut self.dir, tempfile::tempdir().unwrap())
     }
 
     /// Stops the server with SIGTERM and waits for it to exit (10 s at most).
