@@ -240,3 +240,14 @@ fn nz(n: u16) -> std::num::NonZeroU16 {
 pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap().block_on(f)
 }
+
+/// The key of a move that floods something on today's board (its optimal solution's first
+/// colour): a fixed key such as `1` is no move at all on a day whose pivot is colour 1.
+pub fn todays_first_move_key() -> Vec<u8> {
+    use floodit::formats::daily::{Date, puzzle};
+    use floodit::solver::{Control, Problem, exact::Exact, run};
+    let p = puzzle(Date::today());
+    let best = run(&Exact, &Problem::new(p.board.clone(), p.mode), &Control::default()).unwrap();
+    let colour = best.moves.first().expect("today's board is not flooded from the start").colour;
+    vec![b'0' + colour]
+}
