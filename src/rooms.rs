@@ -8,6 +8,8 @@
 //! [`floodit_core::race::Room`]; this adds who is in which room, the limits on rooms, and the
 //! lobby.
 
+pub mod guesses;
+
 use floodit_core::race::{Code, Phase, RaceLimits, Role, Room, Seat, Settings};
 use std::collections::HashMap;
 use std::fmt;
