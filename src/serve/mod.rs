@@ -225,7 +225,7 @@ async fn accept(
         tokio::spawn(async move {
             log::line(format_args!("connect #{id} from {peer}"));
             let began = Instant::now();
-            let conn = handler::Conn::new(server.clone(), id);
+            let conn = handler::Conn::new(server.clone(), id, peer.ip());
             let (started, end, refusals) = (conn.started.clone(), conn.end.clone(), conn.refusals.clone());
             let playing = conn.playing.clone();
             // The login time runs from the accept: a client that never sends its SSH banner

@@ -11,7 +11,7 @@ use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::explorer::catalogue::Catalogue;
 use crate::tui::look::Look;
-use crate::tui::race::{RaceAction, RoomLink};
+use crate::tui::race::RaceAction;
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
 use crate::tui::terminal::FrameWriter;
@@ -48,6 +48,8 @@ pub enum End {
     Left,
     Idle,
     TooLong,
+    /// Cut for too many refused room requests (guessing codes).
+    Cut,
 }
 
 impl End {
@@ -57,6 +59,7 @@ impl End {
             End::Left => "left",
             End::Idle => "idle",
             End::TooLong => "longest session reached",
+            End::Cut => "cut: too many refused room requests",
         }
     }
 }
@@ -83,6 +86,8 @@ pub struct Setup {
     pub rooms: crate::rooms::Rooms,
     pub wake: crate::rooms::Wake,
     pub join: Join,
+    /// Where the player connected from (rooms and refused room requests count by address).
+    pub address: std::net::IpAddr,
 }
 
 /// What the SSH user name asks for: `race` makes a room, a room's code joins it, `watch-` and
@@ -161,6 +166,7 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     app.workers.cancel_all();
     app.persist();
     let end = match result {
+        Ok(event_loop::Ending::Quit) if app.link.as_ref().is_some_and(|l| l.cut) => End::Cut,
         Ok(event_loop::Ending::Quit) => End::Quit,
         Ok(event_loop::Ending::Signal(_)) | Err(_) => events.end.unwrap_or(End::Left),
     };
@@ -178,6 +184,10 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         End::Quit => out.end(Some(0)),
         End::Idle => {
             out.send_always(format!("floodit: no key for {}: goodbye\r\n", minutes(setup.idle)).as_bytes());
+            out.end(Some(1));
+        }
+        End::Cut => {
+            out.send_always(b"floodit: too many refused room requests (wrong codes): goodbye\r\n");
             out.end(Some(1));
         }
         End::TooLong => {
@@ -215,7 +225,7 @@ fn build_app(s: &Setup) -> App {
     app.explorer.catalogue = Catalogue::from_registry();
     let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
     app.daily = Some(daily.with_queue(s.queue.clone()));
-    app.link = Some(RoomLink { rooms: s.rooms.clone(), seat: seat(s), name: racer_name(s), wake: s.wake.clone() });
+    app.link = Some(s.rooms.visitor(s.id, seat(s), racer_name(s), s.address, s.wake.clone()));
     update::greet_saved_games(&mut app, false);
     update::greet_daily(&mut app);
     app

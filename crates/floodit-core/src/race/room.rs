@@ -12,6 +12,10 @@ use std::time::{Duration, Instant};
 pub struct RaceLimits {
     /// Rooms open at once on the server.
     pub rooms: usize,
+    /// Rooms open at once that one key made.
+    pub rooms_per_key: usize,
+    /// Rooms open at once made from one address (a guest's rooms count here only).
+    pub rooms_per_address: usize,
     /// Racers in one room.
     pub players: usize,
     /// Spectators of one room.
@@ -29,6 +33,8 @@ impl Default for RaceLimits {
     fn default() -> Self {
         RaceLimits {
             rooms: 50,
+            rooms_per_key: 2,
+            rooms_per_address: 5,
             players: 6,
             spectators: 10,
             lifetime: Duration::from_secs(30 * 60),
