@@ -10,6 +10,7 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod daily_archive;
+mod deploy;
 mod fuzz;
 mod hardening;
 mod ilp_sat_cli;
