@@ -33,6 +33,8 @@ mod serve_openssh;
 #[cfg(feature = "serve")]
 mod serve_race;
 #[cfg(feature = "serve")]
+mod serve_race_limits;
+#[cfg(feature = "serve")]
 mod serve_race_load;
 #[cfg(feature = "serve")]
 mod serve_race_openssh;
