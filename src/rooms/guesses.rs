@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 /// How guessing is limited.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuessLimits {
-    /// Refused requests a source may make at once before it is held.
+    /// Refusals a source may have at once and stay free: its penalty may reach `free` steps
+    /// and it is still looked up, so `free + 1` tries in a row are, and then it is held.
     pub free: u32,
     /// What one refusal adds to a source's penalty (which wears off at one second a second).
     pub step: Duration,
