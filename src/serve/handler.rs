@@ -46,13 +46,16 @@ pub struct Conn {
     input: Option<SyncSender<Input>>,
     /// The SSH user name: `race` or a room's code (else ignored).
     user: String,
+    /// The client's address (race rooms count by it).
+    address: std::net::IpAddr,
 }
 
 impl Conn {
-    pub fn new(server: Arc<Server>, id: u64) -> Conn {
+    pub fn new(server: Arc<Server>, id: u64, address: std::net::IpAddr) -> Conn {
         Conn {
             server,
             id,
+            address,
             player: None,
             login: Arc::default(),
             playing: Arc::default(),
@@ -126,7 +129,7 @@ impl Conn {
         });
         let join = session::Join::from_user(&self.user);
         let setup_for = {
-            let (id, size) = (self.id, self.size.clone());
+            let (id, size, address) = (self.id, self.size.clone(), self.address);
             let (term, colorterm, lang) = (self.term.clone(), self.colorterm.clone(), self.lang.clone());
             move |daily, results, runner, saves| session::Setup {
                 id,
@@ -146,6 +149,7 @@ impl Conn {
                 wake,
                 join,
                 stopping: server.sessions.stopping(),
+                address,
             }
         };
         let server = self.server.clone();

@@ -238,7 +238,7 @@ async fn accept(
         let (server, config) = (server.clone(), config.clone());
         tokio::spawn(async move {
             log::line(format_args!("connect #{id} from {peer}"));
-            connection(server, config, stream, id, pass).await;
+            connection(server, config, stream, id, peer.ip(), pass).await;
         });
     }
 }
@@ -249,10 +249,11 @@ async fn connection(
     config: Arc<russh::server::Config>,
     stream: tokio::net::TcpStream,
     id: u64,
+    address: std::net::IpAddr,
     pass: limits::Pass,
 ) {
     let began = Instant::now();
-    let conn = handler::Conn::new(server.clone(), id);
+    let conn = handler::Conn::new(server.clone(), id, address);
     let (end, refusals, playing, clock) =
         (conn.end.clone(), conn.refusals.clone(), conn.playing.clone(), conn.login.clone());
     // The login time runs from the accept through every stage until the game starts: at its

@@ -11,7 +11,7 @@ use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::explorer::catalogue::Catalogue;
 use crate::tui::look::Look;
-use crate::tui::race::{RaceAction, RoomLink};
+use crate::tui::race::RaceAction;
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
 use crate::tui::terminal::FrameWriter;
@@ -56,6 +56,8 @@ pub enum End {
     /// The game's loop stopped on an error other than the player being gone (the error, as one
     /// line).
     Failed(String),
+    /// Cut for too many refused room requests (guessing codes).
+    Cut,
 }
 
 impl End {
@@ -75,6 +77,7 @@ impl std::fmt::Display for End {
             End::TooLong => f.write_str("longest session reached"),
             End::Stopped => f.write_str("server stopping"),
             End::Failed(e) => write!(f, "the game stopped on an error: {e}"),
+            End::Cut => f.write_str("cut: too many refused room requests"),
         }
     }
 }
@@ -103,6 +106,8 @@ pub struct Setup {
     pub join: Join,
     /// Set when the server is stopping: the session ends (with a word to the player).
     pub stopping: Arc<AtomicBool>,
+    /// Where the player connected from (rooms and refused room requests count by address).
+    pub address: std::net::IpAddr,
 }
 
 /// What the SSH user name asks for: `race` makes a room, a room's code joins it, `watch-` and
@@ -182,6 +187,7 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     app.workers.cancel_all();
     app.persist();
     let end = match (result, events.end.take()) {
+        (Ok(event_loop::Ending::Quit), _) if app.link.as_ref().is_some_and(|l| l.cut) => End::Cut,
         (Ok(event_loop::Ending::Quit), _) => End::Quit,
         // Why the loop was stopped (the input closed first, then the output failed: left).
         (_, Some(why)) => why,
@@ -202,6 +208,10 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         End::Quit => out.end(Some(0)),
         End::Idle => {
             out.send_always(format!("floodit: no key for {}: goodbye\r\n", minutes(setup.idle)).as_bytes());
+            out.end(Some(1));
+        }
+        End::Cut => {
+            out.send_always(b"floodit: too many refused room requests (wrong codes): goodbye\r\n");
             out.end(Some(1));
         }
         End::TooLong => {
@@ -243,7 +253,7 @@ fn build_app(s: &Setup) -> App {
     let mut app = App::with_solvers(s.daily.puzzle.clone(), Origin::Id, look, options, solvers, w, h);
     let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
     app.daily = Some(daily.with_queue(s.queue.clone()));
-    app.link = Some(RoomLink { rooms: s.rooms.clone(), seat: seat(s), name: racer_name(s), wake: s.wake.clone() });
+    app.link = Some(s.rooms.visitor(s.id, seat(s), racer_name(s), s.address, s.wake.clone()));
     update::greet_saved_games(&mut app, false);
     update::greet_daily(&mut app);
     app
@@ -415,6 +425,7 @@ mod tests {
             wake: Arc::new(|| {}),
             join: Join::None,
             stopping: Arc::default(),
+            address: std::net::Ipv4Addr::LOCALHOST.into(),
         }
     }
 

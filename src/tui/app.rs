@@ -187,8 +187,8 @@ pub struct App {
     pub slot: Option<Slot>,
     /// The daily puzzle, when this game plays it (`floodit daily`, `floodit serve`).
     pub daily: Option<super::daily::DailyState>,
-    /// The server's race rooms, over SSH (`None` locally).
-    pub link: Option<super::race::RoomLink>,
+    /// The server's race rooms as this connection reaches them, over SSH (`None` locally).
+    pub link: Option<crate::rooms::Visitor>,
     /// The race room this player is in.
     pub race: Option<super::race::RaceState>,
     /// The pack board this game plays, whose win earns stars.

@@ -10,6 +10,7 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod daily_archive;
+mod deploy;
 mod fuzz;
 mod hardening;
 mod ilp_sat_cli;
@@ -35,6 +36,8 @@ mod serve_openssh;
 mod serve_promises;
 #[cfg(feature = "serve")]
 mod serve_race;
+#[cfg(feature = "serve")]
+mod serve_race_limits;
 #[cfg(feature = "serve")]
 mod serve_race_load;
 #[cfg(feature = "serve")]
