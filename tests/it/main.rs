@@ -12,6 +12,7 @@ mod cli_review;
 mod daily_archive;
 mod fuzz;
 mod hardening;
+mod hostile_text;
 mod ilp_sat_cli;
 mod limits_hold;
 mod packs;

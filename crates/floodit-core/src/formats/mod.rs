@@ -17,7 +17,7 @@ mod toml_nesting;
 
 pub use error::{FormatError, line_of, read_text, text_lines};
 pub use puzzle::{Puzzle, cells_text, resolve_pivot, resolve_pivot_at};
-pub use quote::{escape_controls, one_line, quote_input};
+pub use quote::{clean_line, escape_controls, is_unsafe_char, one_line, quote_input, xml_text};
 pub use random::RandomBoard;
 pub use size::layout_cells;
 pub use toml_nesting::{MAX_TOML_NESTING, check_toml_nesting};

@@ -14,7 +14,7 @@
 use super::Puzzle;
 use super::board_hash::board_hash;
 use super::error::{FormatError, line_of, read_text};
-use super::quote::{one_line, quote_input};
+use super::quote::{clean_line, one_line, quote_input};
 use super::toml_nesting::check_toml_nesting;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -84,7 +84,8 @@ impl Manifest {
             FormatError::at_line(line, one_line(e.message()))
         })?;
         let line = |s: std::ops::Range<usize>| line_of(text, s.start);
-        let title = raw.title.get_ref().trim().to_string();
+        // Only what a terminal draws is kept of the text (docs/formats.md, "Text fields").
+        let title = clean_line(raw.title.get_ref()).trim().to_string();
         if title.is_empty() {
             return Err(FormatError::at_line(line(raw.title.span()), "the title is empty"));
         }
@@ -132,7 +133,7 @@ impl Manifest {
             };
             puzzles.push(Entry { file, grade, line: at });
         }
-        let description = raw.description.map(|d| d.trim().to_string()).filter(|d| !d.is_empty());
+        let description = raw.description.map(|d| clean_line(&d).trim().to_string()).filter(|d| !d.is_empty());
         Ok(Manifest { title, description, rung, puzzles })
     }
 
