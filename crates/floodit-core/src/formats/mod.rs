@@ -1,6 +1,7 @@
 //! Reading and writing boards: puzzle files, data sets, game IDs, seeded generation.
 
 pub mod board_hash;
+mod claims;
 pub mod daily;
 pub mod dataset;
 mod error;
