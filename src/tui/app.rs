@@ -289,8 +289,8 @@ impl App {
     fn find_pack(&mut self) {
         let root = super::packs::root(self.options.puzzles_dir.as_deref());
         self.pack = super::packs::find(root.as_deref(), &self.game).map(|(pack, index)| {
-            let table = self.options.stats.as_ref().map(|s| s.read().table);
-            super::packs::PackPlay::new(pack, index, table.as_ref())
+            let shown = self.options.stats.as_ref().map(super::stats::Stats::read);
+            super::packs::PackPlay::new(pack, index, shown.as_ref())
         });
     }
 

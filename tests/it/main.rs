@@ -13,6 +13,7 @@ mod daily_archive;
 mod deploy;
 mod fuzz;
 mod hardening;
+mod hostile_text;
 mod ilp_sat_cli;
 mod limits_hold;
 mod packs;
