@@ -93,7 +93,7 @@ fn a_key_plays_the_day_before_unranked() {
         let mut t = Term::open(&h, 100, 30).await;
         t.wait_for("move 0").await;
         t.keys(b"y").await;
-        let s = t.wait_for(&format!("the board of {yesterday}, unranked")).await;
-        assert!(s.contains("(unranked)"), "{s}");
+        let s = t.wait_for(&format!("the board of {yesterday}, as practice (unranked)")).await;
+        assert!(s.contains(&format!("Daily {yesterday} (practice)")), "{s}");
     });
 }
