@@ -141,6 +141,19 @@ pub struct Options {
     pub remote: bool,
 }
 
+impl Options {
+    /// A guest over SSH (no key): nothing of theirs is kept, neither saves nor statistics.
+    pub fn guest(&self) -> bool {
+        self.remote && self.store.is_none()
+    }
+
+    /// What becomes of an unfinished game on quitting, as a clause: " (the game is saved)", or
+    /// for a guest " (a guest's game is not saved)".
+    pub fn on_quit(&self) -> &'static str {
+        if self.guest() { " (a guest's game is not saved)" } else { " (the game is saved)" }
+    }
+}
+
 pub struct App {
     pub puzzle: Puzzle,
     pub origin: Origin,

@@ -89,6 +89,7 @@ fn counted_line(app: &App) -> Para<'static> {
             format!("{kind}: {} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
         }
         (Some(Err(e)), _) => format!("not counted: {}", app.shown_to_player(e.clone())),
+        (None, None) if app.options.guest() => "not counted: a guest's games are not kept".into(),
         (None, None) => "not kept (no data directory)".into(),
         (None, Some(_)) => "not counted".into(),
     };
