@@ -227,12 +227,13 @@ impl DailyState {
 
     /// The line a session starts with: a guest is told results are not kept and how to be on
     /// the leaderboard; a player whose result of the day is kept is told this game won't count.
+    /// What it means comes first, and a guest's fits 48 columns: a narrow terminal cuts the end.
     pub fn greeting(&self) -> Option<String> {
         if self.player == Player::Guest {
-            return Some("guest: results are not kept; connect with an SSH key to join the leaderboard".into());
+            return Some("guest: nothing is kept; use an SSH key to rank".into());
         }
         let (moves, _) = self.kept_at_start?;
-        Some(format!("today's result is kept ({moves}/{}): this game won't count", self.daily.par))
+        Some(format!("this game won't count: today's result is kept ({moves}/{})", self.daily.par))
     }
 
     /// The share line to leave on the player's terminal on the way out: this session's, else

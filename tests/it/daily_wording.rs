@@ -39,10 +39,14 @@ fn said(app: &App) -> String {
 
 /// The daily game as a player over SSH gets it: a guest (no store), or a key with its saves.
 fn over_ssh(player: Player, store: Option<Store>) -> App {
-    let results = Results::in_memory().unwrap();
+    over_ssh_in(player, store, Results::in_memory().unwrap(), (80, 24))
+}
+
+/// The same with `results` kept before, on a terminal of `size`.
+fn over_ssh_in(player: Player, store: Option<Store>, results: Results, (w, h): (u16, u16)) -> App {
     let daily = Daily::load(Date::today(), &results).unwrap();
     let look = Look::new(Theme::default_theme(), Depth::None, true, true);
-    let mut app = App::new(daily.puzzle.clone(), Origin::Id, look, server_options(store), 80, 24);
+    let mut app = App::new(daily.puzzle.clone(), Origin::Id, look, server_options(store), w, h);
     app.daily = Some(DailyState::new(daily, results, player));
     update::greet_saved_games(&mut app, false);
     update::greet_daily(&mut app);
@@ -160,6 +164,23 @@ fn a_guest_reads_words_for_guests() {
     assert!(s.contains("a guest's games are not kept"), "{s}");
     for wrong in ["data directory", "no puzzle files"] {
         assert!(!s.contains(wrong), "{wrong}: {s}");
+    }
+}
+
+/// On a narrow terminal (50x20, and 40x12, the smallest the game takes) the first line is cut,
+/// not what it says: that this game won't count, and what a guest lacks and how to get it.
+#[test]
+fn the_first_line_says_its_point_on_a_narrow_terminal() {
+    let results = Results::in_memory().unwrap();
+    let mut first = over_ssh_in(Player::Key("SHA256:narrow".into()), None, results.clone(), (80, 24));
+    solve(&mut first);
+    for size in [(50, 20), (40, 12)] {
+        let app = over_ssh_in(Player::Key("SHA256:narrow".into()), None, results.clone(), size);
+        let s = screen(&app);
+        assert!(s.contains("this game won't count"), "{size:?}:\n{s}");
+        let guest = screen(&over_ssh_in(Player::Guest, None, Results::in_memory().unwrap(), size));
+        let want = if size.0 >= 50 { "guest: nothing is kept; use an SSH key to rank" } else { "nothing is kept" };
+        assert!(guest.contains(want), "{size:?}:\n{guest}");
     }
 }
 
