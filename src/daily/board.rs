@@ -2,6 +2,9 @@
 //! results. Unassisted results rank before assisted ones in every table: today, fewer moves,
 //! then less time, first; this week and in streaks, unassisted days count first (a player with
 //! more of them ranks higher, whatever their assisted days), then all days, then moves over par.
+//! Equal results share a rank, the next rank counting everyone above it (1, 1, 3): equal is
+//! everything a table shows of the result ([`Score::ties`]), so two lines that read the same
+//! never stand at different places.
 
 use super::results::{Player, Results, Row};
 use crate::formats::daily::Date;
@@ -29,6 +32,22 @@ pub enum Score {
     /// Days in a row up to today (or yesterday, while today is still open), `assisted` of them
     /// with help.
     Streak { days: u32, assisted: u32 },
+}
+
+impl Score {
+    /// True when the two results are equal as the table shows them, so they share a rank:
+    /// today, the same moves, both assisted or both not, and the same time in whole seconds
+    /// (as shown); this week, the same days, assisted days and moves over par; a streak, the
+    /// same days and assisted days.
+    pub fn ties(&self, other: &Score) -> bool {
+        match (self, other) {
+            (Score::Day { moves: a, assisted: x, millis: m }, Score::Day { moves: b, assisted: y, millis: n }) => {
+                a == b && x == y && m / 1000 == n / 1000
+            }
+            (Score::Week { .. }, Score::Week { .. }) | (Score::Streak { .. }, Score::Streak { .. }) => self == other,
+            _ => false,
+        }
+    }
 }
 
 /// The three rankings, each cut to its best `limit` lines (plus the player's own line, if lower).
@@ -115,10 +134,14 @@ pub fn leaderboard(results: &Results, today: Date, par: u32, me: &Player, limit:
     })
 }
 
-/// Numbers the entries and keeps the first `limit`, and the player's own if it is further down.
+/// Numbers the entries, in order, equal results sharing a rank (1, 1, 3), and keeps the first
+/// `limit`, and the player's own if it is further down.
 fn ranked(mut entries: Vec<Entry>, limit: usize) -> Vec<Entry> {
-    for (i, e) in entries.iter_mut().enumerate() {
-        e.rank = i + 1;
+    for i in 0..entries.len() {
+        entries[i].rank = match i.checked_sub(1).map(|j| &entries[j]) {
+            Some(above) if above.score.ties(&entries[i].score) => above.rank,
+            _ => i + 1,
+        };
     }
     let mine = entries.iter().position(|e| e.me).filter(|&i| i >= limit).map(|i| entries[i].clone());
     entries.truncate(limit);
@@ -200,6 +223,40 @@ mod tests {
         let short = leaderboard(&r, today, par, &bob, 1).unwrap();
         assert_eq!(short.week.len(), 2);
         assert_eq!((short.week[1].rank, short.week[1].me), (2, true));
+    }
+
+    #[test]
+    fn equal_results_share_a_rank_in_every_table() {
+        let r = Results::in_memory().unwrap();
+        let today: Date = "2026-11-26".parse().unwrap(); // a Thursday
+        let players: Vec<Player> =
+            ["ada", "bob", "cy", "dee"].iter().map(|p| Player::Key(format!("SHA256:{p}"))).collect();
+        for back in 0..3 {
+            let d = Date::from_days(today.days() - back);
+            let best = moves(d, true);
+            let par = best.len() as u32;
+            // Ada and Bob: three days at par, unassisted, the same time to the second today;
+            // Cy the same three days a little slower; Dee the last two days only.
+            r.record(&players[0], d, par, &best, false, 45_100).unwrap();
+            r.record(&players[1], d, par, &best, false, 45_900).unwrap();
+            r.record(&players[2], d, par, &best, false, 47_000).unwrap();
+            if back < 2 {
+                r.record(&players[3], d, par, &best, false, 45_000).unwrap();
+            }
+        }
+        let par = moves(today, true).len() as u32;
+        let board = leaderboard(&r, today, par, &players[2], 10).unwrap();
+        let ranks = |t: &[Entry]| t.iter().map(|e| (e.rank, e.name.clone())).collect::<Vec<_>>();
+        // Today: Dee at 0:45.0, Ada at 0:45.1 and Bob at 0:45.9 all read 0:45; Cy reads 0:47.
+        assert_eq!(ranks(&board.today).iter().map(|(r, _)| *r).collect::<Vec<_>>(), [1, 1, 1, 4]);
+        assert_eq!(board.today[3].name, "player cy");
+        // This week and the streaks: three equal (3 days, par), then Dee's two.
+        assert_eq!(ranks(&board.week).iter().map(|(r, _)| *r).collect::<Vec<_>>(), [1, 1, 1, 4]);
+        assert_eq!(ranks(&board.streaks).iter().map(|(r, _)| *r).collect::<Vec<_>>(), [1, 1, 1, 4]);
+        assert_eq!(board.streaks[3].name, "player dee");
+        // Cut to one line, Cy still sees his own line, at his shared rank.
+        let short = leaderboard(&r, today, par, &players[2], 1).unwrap();
+        assert_eq!((short.streaks[1].rank, short.streaks[1].me), (1, true));
     }
 
     #[test]

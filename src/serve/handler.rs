@@ -1,7 +1,7 @@
 //! One SSH connection, as russh hands it to us: who the player is, and the one thing a player
 //! may open, a session channel with a terminal running the game. Everything else is refused
-//! and logged: exec, subsystems (sftp), port forwarding either way, agent and X11 forwarding.
-//! Nothing ever reaches a shell.
+//! and logged: exec (answered with what the server offers instead), subsystems (sftp), port
+//! forwarding either way, agent and X11 forwarding. Nothing ever reaches a shell.
 
 use super::Server;
 use super::log;
@@ -43,6 +43,9 @@ pub struct Conn {
     term: Option<String>,
     colorterm: Option<String>,
     lang: Option<String>,
+    no_color: Option<String>,
+    /// The client asked for a terminal (its own is then raw: lines end in CR LF).
+    pty: bool,
     input: Option<SyncSender<Input>>,
     /// The SSH user name: `race` or a room's code (else ignored).
     user: String,
@@ -67,6 +70,8 @@ impl Conn {
             term: None,
             colorterm: None,
             lang: None,
+            no_color: None,
+            pty: false,
             input: None,
             user: String::new(),
         }
@@ -131,6 +136,7 @@ impl Conn {
         let setup_for = {
             let (id, size, address) = (self.id, self.size.clone(), self.address);
             let (term, colorterm, lang) = (self.term.clone(), self.colorterm.clone(), self.lang.clone());
+            let no_color = self.no_color.clone();
             move |daily, results, runner, saves| session::Setup {
                 id,
                 player,
@@ -138,6 +144,7 @@ impl Conn {
                 term,
                 colorterm,
                 lang,
+                no_color,
                 daily,
                 results,
                 queue: server.queue.clone(),
@@ -321,6 +328,7 @@ impl russh::server::Handler for Conn {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         claim_size(&self.size, cols, rows);
+        self.pty = true;
         self.term = env_value(term);
         session.channel_success(channel)
     }
@@ -336,6 +344,7 @@ impl russh::server::Handler for Conn {
             "TERM" => &mut self.term,
             "COLORTERM" => &mut self.colorterm,
             "LANG" => &mut self.lang,
+            "NO_COLOR" => &mut self.no_color,
             _ => return session.channel_failure(channel),
         };
         *slot = env_value(value);
@@ -365,8 +374,20 @@ impl russh::server::Handler for Conn {
         _data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        // The command is not logged: it is the player's text.
-        session.channel_failure(channel)?;
+        // The command is neither run nor logged (it is the player's text). The player is told
+        // in words what the server offers, on the channel's stderr with a failing exit status:
+        // a bare failure leaves OpenSSH's "exec request failed", which says nothing of floodit.
+        if self.input.is_some() || self.channel.as_ref().is_none_or(|c| c.id() != channel) {
+            session.channel_failure(channel)?;
+            return self.refuse("exec", session);
+        }
+        // No game starts on this channel afterwards.
+        self.channel = None;
+        let eol = if self.pty { "\r\n" } else { "\n" };
+        session.channel_success(channel)?;
+        session.extended_data(channel, 1, super::offer::exec_answer(eol))?;
+        session.exit_status_request(channel, super::offer::EXEC_STATUS)?;
+        session.eof(channel)?;
         session.close(channel)?;
         self.refuse("exec", session)
     }

@@ -13,6 +13,7 @@ pub mod input;
 pub mod limits;
 mod log;
 mod login_clock;
+mod offer;
 pub mod output;
 pub mod pool;
 mod refusals;

@@ -87,10 +87,11 @@ pub struct Setup {
     pub id: u64,
     pub player: Player,
     pub size: SharedSize,
-    /// TERM, COLORTERM and LANG as the client sent them.
+    /// TERM, COLORTERM, LANG and NO_COLOR as the client sent them.
     pub term: Option<String>,
     pub colorterm: Option<String>,
     pub lang: Option<String>,
+    pub no_color: Option<String>,
     pub daily: Daily,
     pub results: Results,
     pub queue: crate::daily::queue::Queue,
@@ -242,7 +243,7 @@ fn build_app(s: &Setup) -> App {
         let l = l.to_ascii_lowercase();
         l.contains("utf-8") || l.contains("utf8")
     });
-    let depth = Depth::detect(s.colorterm.as_deref(), s.term.as_deref(), None);
+    let depth = Depth::detect(s.colorterm.as_deref(), s.term.as_deref(), s.no_color.as_deref());
     let look = Look::new(Theme::default_theme(), depth, false, !utf8);
     let options =
         crate::tui::daily::server_options(s.saves.clone().map(|d| Store::with_quota(d, super::limits::SAVES)));
@@ -414,6 +415,7 @@ mod tests {
             term: None,
             colorterm: None,
             lang: None,
+            no_color: None,
             daily: Daily::load(crate::formats::daily::Date::today(), &results).unwrap(),
             results,
             queue,

@@ -141,6 +141,19 @@ pub struct Options {
     pub remote: bool,
 }
 
+impl Options {
+    /// A guest over SSH (no key): nothing of theirs is kept, neither saves nor statistics.
+    pub fn guest(&self) -> bool {
+        self.remote && self.store.is_none()
+    }
+
+    /// What becomes of an unfinished game on quitting, as a clause: " (the game is saved)", or
+    /// for a guest " (a guest's game is not saved)".
+    pub fn on_quit(&self) -> &'static str {
+        if self.guest() { " (a guest's game is not saved)" } else { " (the game is saved)" }
+    }
+}
+
 pub struct App {
     pub puzzle: Puzzle,
     pub origin: Origin,
@@ -161,6 +174,9 @@ pub struct App {
     pub overlay: Overlay,
     pub look: Look,
     pub status: Option<Status>,
+    /// A line the status shows whenever nothing else is said, until the game's first move or
+    /// another game (the daily's first line: a returning player reads it before playing).
+    pub pinned: Option<Status>,
     pub options: Options,
     pub workers: Workers,
     /// Solver views, step-through and comparisons.
@@ -234,6 +250,7 @@ impl App {
             overlay: Overlay::None,
             look,
             status: None,
+            pinned: None,
             options,
             workers: solvers.workers,
             explorer: Explorer::new(solvers.catalogue),
@@ -414,6 +431,11 @@ impl App {
         let (since, why) = self.save_failed.as_ref()?;
         let lost = self.game.moves_made().saturating_sub(*since);
         Some(format!("{lost} moves of the game could not be saved: {why}"))
+    }
+
+    /// Nothing more to say: the status line goes back to the pinned line, if any.
+    pub fn clear_status(&mut self) {
+        self.status.clone_from(&self.pinned);
     }
 
     pub fn say(&mut self, tone: Tone, text: impl Into<String>) {

@@ -76,11 +76,16 @@ pub struct DailyState {
     pub archive: Option<Daily>,
     /// Today's board is played again as practice: nothing is kept.
     pub practice: bool,
+    /// The player's result of the day as kept when the session began (moves, assisted): read
+    /// once, so that drawing never waits on the database.
+    kept_at_start: Option<(u32, bool)>,
 }
 
 impl DailyState {
     pub fn new(daily: Daily, results: Results, player: Player) -> DailyState {
+        let kept_at_start = results.result_of(&player, daily.date).ok().flatten();
         DailyState {
+            kept_at_start,
             daily,
             results,
             player,
@@ -146,6 +151,12 @@ impl DailyState {
         }
     }
 
+    /// True when `game` replays a day unranked: an earlier day's board (the archive), or
+    /// today's as practice.
+    pub fn replays(&self, game: &Game) -> bool {
+        self.archive.as_ref().is_some_and(|a| game.start() == &a.puzzle.board) || (self.practice && self.plays(game))
+    }
+
     /// True when `game` plays the day's board.
     pub fn plays(&self, game: &Game) -> bool {
         game.start() == &self.daily.puzzle.board && game.mode() == self.daily.puzzle.mode
@@ -202,6 +213,13 @@ impl DailyState {
         })
     }
 
+    /// True when today's board can be played again as practice, as far as this session knows
+    /// without asking the database: a result of the day was kept before it began, or it
+    /// flooded the day's board itself (the win box offers practice then).
+    pub fn practice_open(&self) -> bool {
+        self.share.is_some() || self.kept_at_start.is_some()
+    }
+
     /// True when the player's result of the day is kept already.
     pub fn kept_today(&self) -> bool {
         self.results.result_of(&self.player, self.daily.date).ok().flatten().is_some()
@@ -209,12 +227,13 @@ impl DailyState {
 
     /// The line a session starts with: a guest is told results are not kept and how to be on
     /// the leaderboard; a player whose result of the day is kept is told this game won't count.
+    /// What it means comes first, and a guest's fits 48 columns: a narrow terminal cuts the end.
     pub fn greeting(&self) -> Option<String> {
         if self.player == Player::Guest {
-            return Some("guest: results are not kept; connect with an SSH key to join the leaderboard".into());
+            return Some("guest: nothing is kept; use an SSH key to rank".into());
         }
-        let (moves, _) = self.results.result_of(&self.player, self.daily.date).ok().flatten()?;
-        Some(format!("today's result is kept ({moves}/{}): this game won't count", self.daily.par))
+        let (moves, _) = self.kept_at_start?;
+        Some(format!("this game won't count: today's result is kept ({moves}/{})", self.daily.par))
     }
 
     /// The share line to leave on the player's terminal on the way out: this session's, else

@@ -104,6 +104,8 @@ pub struct Picker {
     pub selection: Selection,
     /// Where the directory listing came from, or why there is none.
     pub source: String,
+    /// What the list says when it has nothing to offer.
+    pub empty: &'static str,
     /// The pack whose boards are listed, when one is open (its entry), and the board selected.
     pub inside: Option<(usize, Selection)>,
     /// A damaged statistics file moved aside (`Shown::damaged`): the progress shown counts afresh.
@@ -146,7 +148,14 @@ impl Picker {
             },
         };
         entries.extend(read.into_iter().map(Entry::File));
-        Picker { entries, selection: Selection::default(), source, inside: None, progress_damaged: None }
+        Picker {
+            entries,
+            selection: Selection::default(),
+            source,
+            empty: "no puzzle files here",
+            inside: None,
+            progress_damaged: None,
+        }
     }
 
     /// Moves the selection: among the open pack's boards, else among the entries.

@@ -36,8 +36,10 @@ fn an_earlier_day_plays_unranked_and_keeps_nothing() {
     let earlier = Date::from_days(today.days() - 3);
     let mut app = build(&args(Some(earlier)), daily, results.clone(), None, Some((100, 30))).unwrap();
     assert_eq!(app.game.start(), &puzzle(earlier).board);
-    assert!(app.puzzle.title.ends_with("(unranked)"), "{}", app.puzzle.title);
-    assert!(said(&app).contains(&format!("the board of {earlier}, unranked: y goes a day further back")));
+    // Titled and counted as a practice game (issue 32).
+    assert!(app.puzzle.title.ends_with("(practice)"), "{}", app.puzzle.title);
+    assert!(app.stakes.practice);
+    assert!(said(&app).contains(&format!("the board of {earlier}, as practice (unranked): y goes a day further back")));
     solve(&mut app);
     assert!(said(&app).contains(&format!("floodit {earlier}: ")) && said(&app).contains("unranked: not kept"));
     assert!(results.rows(Date::from_days(today.days() - 10), today).unwrap().is_empty());

@@ -10,6 +10,7 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod daily_archive;
+mod daily_wording;
 mod deploy;
 mod fuzz;
 mod hardening;
@@ -43,6 +44,8 @@ mod serve_race_limits;
 mod serve_race_load;
 #[cfg(feature = "serve")]
 mod serve_race_openssh;
+#[cfg(feature = "serve")]
+mod serve_wording;
 mod tui_app;
 mod tui_common;
 mod tui_data_files;

@@ -21,7 +21,7 @@ fn a_guest_is_told_results_are_not_kept_and_how_a_key_joins() {
         h.authenticate_keyboard_interactive_start("guest", None).await.unwrap();
         let mut t = Term::open(&h, 100, 30).await;
         let s = t.wait_for("move 0").await;
-        assert!(s.contains("guest: results are not kept; connect with an SSH key to join the leaderboard"), "{s}");
+        assert!(s.contains("guest: nothing is kept; use an SSH key to rank"), "{s}");
         t.keys(b"q").await;
         t.wait_closed().await;
     });
@@ -50,7 +50,7 @@ fn a_returning_player_is_told_the_game_wont_count_and_the_share_line_stays_after
         let h = login(server.addr, &key).await;
         let mut t = Term::open(&h, 100, 30).await;
         let s = t.wait_for("move 0").await;
-        assert!(s.contains(&format!("today's result is kept ({n}/{n}): this game won't count")), "{s}");
+        assert!(s.contains(&format!("this game won't count: today's result is kept ({n}/{n})")), "{s}");
     });
 }
 
@@ -93,7 +93,7 @@ fn a_key_plays_the_day_before_unranked() {
         let mut t = Term::open(&h, 100, 30).await;
         t.wait_for("move 0").await;
         t.keys(b"y").await;
-        let s = t.wait_for(&format!("the board of {yesterday}, unranked")).await;
-        assert!(s.contains("(unranked)"), "{s}");
+        let s = t.wait_for(&format!("the board of {yesterday}, as practice (unranked)")).await;
+        assert!(s.contains(&format!("Daily {yesterday} (practice)")), "{s}");
     });
 }

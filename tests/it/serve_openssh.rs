@@ -131,3 +131,45 @@ fn openssh_exec_sftp_and_forwarding_are_refused() {
         server.wait_log(&["refused #", what]);
     }
 }
+
+/// Issue 32: `ssh host COMMAND` is answered in words the OpenSSH client shows (not only its own
+/// "exec request failed on channel 0"), with exit status 1.
+#[test]
+fn openssh_a_command_is_answered_in_words() {
+    let Some((_dir, key)) = client("command") else { return };
+    let server = Server::start(&[]);
+    let out = ssh(&server, &key, &["127.0.0.1", "somecommand"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("exec request failed"), "{err}");
+    for words in ["runs no commands", "ssh HOST", "ssh race@HOST", "ssh CODE@HOST", "ssh watch-CODE@HOST"] {
+        assert!(err.contains(words), "{words:?} not in what ssh showed:\n{err}");
+    }
+    assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+/// Issue 32: TERM=vt100 (a terminal without colour) gets glyphs, and no colour reaches tmux's
+/// screen.
+#[test]
+fn openssh_vt100_gets_glyphs_and_no_colour() {
+    let Some((_dir, key)) = client("vt100") else { return };
+    let server = Server::start(&[]);
+    let tmux = Tmux(format!("floodit-ssh-vt100-{}", std::process::id()));
+    let cmd = format!("ssh {} -p {} 127.0.0.1; sleep 600", ssh_options(&key).join(" "), server.addr.port());
+    tmux.run(&["new-session", "-d", "-s", "ssh", "-x", "80", "-y", "24", &format!("TERM=vt100 {cmd}")]);
+    let s = tmux.wait_for("move 0");
+    assert!(s.contains("no colour"), "{s}");
+    // With escapes: the cells' colours as tmux holds them, none (tmux writes its own resets
+    // to the default colours, 39 and 49, which set none).
+    let styled = tmux.run(&["capture-pane", "-p", "-e", "-t", "ssh"]);
+    let coloured = styled.split("\x1b[").skip(1).any(|part| {
+        let params: String = part.chars().take_while(|c| c.is_ascii_digit() || *c == ';').collect();
+        part[params.len()..].starts_with('m')
+            && params.split(';').filter_map(|p| p.parse::<u32>().ok()).any(super::serve_wording::sets_colour)
+    });
+    assert!(!coloured, "colour on a vt100's screen:\n{styled:?}");
+    // The board's cells are glyphs: far more than the legend's six.
+    let theme = floodit::tui::theme::Theme::default_theme();
+    let glyphs: Vec<char> = (0..6).map(|c| theme.swatch(c).glyph).collect();
+    assert!(s.chars().filter(|c| glyphs.contains(c)).count() > 100, "{s}");
+}

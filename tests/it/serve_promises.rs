@@ -53,7 +53,7 @@ fn a_result_promised_while_the_database_is_locked_survives_a_kill_and_counts_onc
     block_on(async {
         let h = login(server.addr, &key).await;
         let mut t = Term::open(&h, 80, 24).await;
-        t.wait_for(&format!("today's result is kept ({n}/{n}): this game won't count")).await;
+        t.wait_for(&format!("this game won't count: today's result is kept ({n}/{n})")).await;
     });
     assert_eq!(Results::open(&path).unwrap().rows(today, today).unwrap().len(), 1);
 }

@@ -7,7 +7,7 @@ use ratatui::style::Color;
 /// How many colours the terminal can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Depth {
-    /// No colour at all (NO_COLOR, `--color never`, a dumb terminal).
+    /// No colour at all (NO_COLOR, `--color never`, a terminal without colour such as `vt100`).
     None,
     Ansi16,
     Ansi256,
@@ -15,23 +15,28 @@ pub enum Depth {
 }
 
 impl Depth {
-    /// The depth a terminal announces through `COLORTERM` and `TERM`, with `NO_COLOR` honoured.
+    /// The depth a terminal announces through `COLORTERM` and `TERM`, with `NO_COLOR` honoured,
+    /// decided without a terminfo database (the server has none of its players' terminals):
+    ///
+    /// - `NO_COLOR` set and not empty: no colour.
+    /// - A `TERM` that names a terminal without colour (`monochrome` below: `dumb`, the DEC VTs,
+    ///   `*-mono` and `*-m`): no colour, whatever `COLORTERM` says (it is inherited by programs
+    ///   run with another `TERM`; the `TERM` asked for is the terminal to draw for).
+    /// - `COLORTERM` `truecolor` or `24bit`: true colour.
+    /// - A `TERM` with `256color` or `direct`: 256 colours; any other, or none: 16.
     pub fn detect(colorterm: Option<&str>, term: Option<&str>, no_color: Option<&str>) -> Depth {
         if no_color.is_some_and(|v| !v.is_empty()) {
+            return Depth::None;
+        }
+        let term = term.unwrap_or("").to_ascii_lowercase();
+        if monochrome(&term) {
             return Depth::None;
         }
         let colorterm = colorterm.unwrap_or("").to_ascii_lowercase();
         if colorterm == "truecolor" || colorterm == "24bit" {
             return Depth::TrueColor;
         }
-        let term = term.unwrap_or("").to_ascii_lowercase();
-        if term == "dumb" {
-            Depth::None
-        } else if term.contains("256color") || term.contains("direct") {
-            Depth::Ansi256
-        } else {
-            Depth::Ansi16
-        }
+        if term.contains("256color") || term.contains("direct") { Depth::Ansi256 } else { Depth::Ansi16 }
     }
 
     pub fn name(self) -> &'static str {
@@ -42,6 +47,25 @@ impl Depth {
             Depth::TrueColor => "true colour",
         }
     }
+}
+
+/// The DEC video terminals whose terminfo entries have no colours (the VT340 and VT525 had
+/// colour, and are not here).
+const MONOCHROME_VTS: [&str; 12] =
+    ["vt52", "vt100", "vt101", "vt102", "vt125", "vt131", "vt132", "vt220", "vt320", "vt420", "vt510", "vt520"];
+
+/// True when `term` (lower case) names a terminal that shows no colour, as its terminfo entry
+/// would say: `dumb`; a DEC VT without colour (`vt100`, `vt220` and the others of
+/// `MONOCHROME_VTS`, with any suffix such as `vt100-am` or `vt220-8bit`); and the monochrome
+/// variants other entries have (`xterm-mono`, `linux-m`, `ansi-m`). A name that says `color`
+/// is not.
+fn monochrome(term: &str) -> bool {
+    if term.contains("color") {
+        return false;
+    }
+    let base = term.split('-').next().unwrap_or("");
+    let variant = term.ends_with("-mono") || term.ends_with("-m");
+    term == "dumb" || MONOCHROME_VTS.contains(&base) || variant
 }
 
 /// The 16 ANSI colours with the names theme files use, in ANSI order.
@@ -242,6 +266,36 @@ mod tests {
         assert_eq!(Depth::detect(Some("truecolor"), Some("xterm"), Some("1")), Depth::None);
         assert_eq!(Depth::detect(None, Some("xterm"), Some("")), Depth::Ansi16);
         assert_eq!(Depth::detect(None, Some("dumb"), None), Depth::None);
+    }
+
+    #[test]
+    fn terminals_without_colour_get_none_whatever_colorterm_says() {
+        for term in ["vt100", "VT100", "vt102", "vt220", "vt220-8bit", "vt100-am", "vt52", "vt420", "dumb"] {
+            assert_eq!(Depth::detect(None, Some(term), None), Depth::None, "{term}");
+            assert_eq!(Depth::detect(Some("truecolor"), Some(term), None), Depth::None, "{term} with COLORTERM");
+        }
+        for term in ["xterm-mono", "linux-m", "ansi-m", "vt100-m"] {
+            assert_eq!(Depth::detect(None, Some(term), None), Depth::None, "{term}");
+        }
+        // Colour terminals, and names that only look alike.
+        let colour = [
+            ("xterm", Depth::Ansi16),
+            ("linux", Depth::Ansi16),
+            ("ansi", Depth::Ansi16),
+            ("screen", Depth::Ansi16),
+            ("vt340", Depth::Ansi16),
+            ("vt525", Depth::Ansi16),
+            ("tmux-256color", Depth::Ansi256),
+            ("xterm-direct", Depth::Ansi256),
+            ("rxvt-unicode-256color", Depth::Ansi256),
+            ("mlterm", Depth::Ansi16),
+            ("vt100-color", Depth::Ansi16),
+        ];
+        for (term, depth) in colour {
+            assert_eq!(Depth::detect(None, Some(term), None), depth, "{term}");
+        }
+        // No TERM at all (a console that sets none): 16 colours, as before.
+        assert_eq!(Depth::detect(None, None, None), Depth::Ansi16);
     }
 
     #[test]

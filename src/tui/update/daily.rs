@@ -5,7 +5,7 @@ use super::{Events, games};
 use crate::daily::{ARCHIVE_DAYS, Daily};
 use crate::formats::daily::Date;
 use crate::tui::action::Action;
-use crate::tui::app::{App, Origin, Overlay, Tone};
+use crate::tui::app::{App, Origin, Overlay, Status, Tone};
 use crate::tui::daily::{DailyAction, Kept};
 use crate::tui::keymap::Context;
 use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
@@ -45,7 +45,7 @@ fn no_daily(app: &mut App) {
     app.say(Tone::Info, "the archive is the daily puzzle's: play it with floodit daily");
 }
 
-/// An earlier day's board, unranked: the title says so.
+/// An earlier day's board, unranked: a practice game, titled as one.
 fn play_day(app: &mut App, date: Date, events: &mut Events) {
     let Some(d) = &app.daily else { return no_daily(app) };
     let today = d.daily.date;
@@ -63,19 +63,19 @@ fn play_day(app: &mut App, date: Date, events: &mut Events) {
         Err(e) => return app.say(Tone::Warn, e),
     };
     let mut puzzle = day.puzzle.clone();
-    puzzle.title = format!("{} (unranked)", puzzle.title);
+    puzzle.title = format!("{} (practice)", puzzle.title);
     if let Some(d) = &mut app.daily {
         d.archive = Some(day);
     }
     start(app, puzzle, events);
     let y = app.look.key_of(Context::Game, &Action::Daily(DailyAction::DayBefore));
-    app.say(Tone::Info, format!("the board of {date}, unranked: {y} goes a day further back"));
+    app.say(Tone::Info, format!("the board of {date}, as practice (unranked): {y} goes a day further back"));
 }
 
 /// Today's board again once its result is kept, as practice: nothing more is kept.
 fn practice(app: &mut App, events: &mut Events) {
     let Some(d) = &mut app.daily else { return no_daily(app) };
-    if d.share.is_none() && !d.kept_today() {
+    if !d.practice_open() && !d.kept_today() {
         return app.say(Tone::Info, "today's board counts until its result is kept: play it for real first");
     }
     d.practice = true;
@@ -85,10 +85,13 @@ fn practice(app: &mut App, events: &mut Events) {
     app.say(Tone::Info, "practice: today's board again; your kept result stands");
 }
 
+/// Starts an earlier day's board, or today's again, as a practice game: titled and boxed as
+/// practice, counted nowhere (the statistics included), as a retry from the review is.
 fn start(app: &mut App, puzzle: crate::formats::Puzzle, events: &mut Events) {
     app.overlay = Overlay::None;
     let game = puzzle.game();
-    let stakes = Stakes::new(None, DEFAULT_SLACK, &game);
+    let mut stakes = Stakes::new(None, DEFAULT_SLACK, &game);
+    stakes.practice = true;
     games::set_game(app, puzzle, game, Origin::Id, stakes, events);
 }
 
@@ -125,9 +128,12 @@ fn submit_name(app: &mut App) {
 }
 
 /// The session's first line: who the player is to the leaderboard (see
-/// [`crate::tui::daily::DailyState::greeting`]), before anything else said at the start.
+/// [`crate::tui::daily::DailyState::greeting`]), before anything else said at the start. It
+/// stays (pinned) until the first move: a key that opens a box or moves the cursor is not
+/// playing yet, and the line is what the player must know before playing.
 pub fn greet(app: &mut App) {
     let Some(line) = app.daily.as_ref().and_then(super::super::daily::DailyState::greeting) else { return };
+    app.pinned = Some(Status { text: app.shown_to_player(line.clone()), tone: Tone::Info });
     let text = match app.status.take() {
         Some(before) => format!("{line}; {}", before.text),
         None => line,
@@ -135,11 +141,21 @@ pub fn greet(app: &mut App) {
     app.say(Tone::Info, text);
 }
 
+/// The first move, or another game: the greeting has done its work.
+pub(super) fn unpin(app: &mut App) {
+    let Some(pinned) = app.pinned.take() else { return };
+    if app.status.as_ref() == Some(&pinned) {
+        app.status = None;
+    }
+}
+
 /// The board was just flooded: keeps the result when it is the day's, says how it went, and
 /// asks a player with a key but no name for one.
 pub(super) fn keep_result(app: &mut App) {
-    // A practice game (a retry from the review) is never the day's result.
-    if app.stakes.practice {
+    // A practice game is never the day's result; an earlier day's board, or today's played
+    // again, still gets its (unranked) share line.
+    let replay = app.daily.as_ref().is_some_and(|d| d.replays(&app.game));
+    if app.stakes.practice && !replay {
         return;
     }
     let (assisted, played, ascii) = (app.stakes.assisted(), app.stakes.played(), app.look.ascii);

@@ -54,10 +54,14 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
         Action::ShowStats => {
             let shown = match &app.options.stats {
                 Some(stats) => stats.read(),
-                None => Shown {
-                    note: Some("statistics are not kept: floodit has no data directory".into()),
-                    ..Shown::default()
-                },
+                None => {
+                    let why = if app.options.guest() {
+                        "a guest's games are not counted: connect with an SSH key to keep statistics and saved games"
+                    } else {
+                        "statistics are not kept: floodit has no data directory"
+                    };
+                    Shown { note: Some(why.into()), ..Shown::default() }
+                }
             };
             app.overlay = Overlay::Stats(Box::new(shown), Scroll::default());
         }
@@ -150,7 +154,7 @@ fn close(app: &mut App) {
         app.say(Tone::Info, "unpicked");
     } else {
         let q = app.look.key_of(Context::Game, &Action::Quit);
-        app.say(Tone::Info, format!("nothing to cancel: {q} quits (the game is saved)"));
+        app.say(Tone::Info, format!("nothing to cancel: {q} quits{}", app.options.on_quit()));
     }
 }
 

@@ -99,8 +99,12 @@ pub(super) fn open_picker(app: &mut App) {
     p.progress_damaged = shown.damaged;
     // Over SSH the server's files are not the player's: no directory, no setting of the
     // operator's is named.
-    if app.options.remote {
+    if app.options.guest() {
+        p.source = "your saved games: a guest has none (connect with an SSH key to keep games)".into();
+        p.empty = "nothing saved";
+    } else if app.options.remote {
         p.source = "your saved games (puzzle files are not offered over SSH)".into();
+        p.empty = "no saved games yet: an unfinished game is kept when you leave it";
     }
     app.overlay = Overlay::Picker(p);
     if let Some(note) = scan.notes.first() {

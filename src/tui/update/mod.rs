@@ -64,7 +64,7 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
         // Nothing to redraw: it is what was just drawn.
         Action::Drawn(drawn) => app.drawn = *drawn,
         Action::Explorer(a) => {
-            app.status = None;
+            app.clear_status();
             explorer::command(app, a, events);
             events.push_back(Event::ScreenChanged);
         }
@@ -73,13 +73,13 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
             events.push_back(Event::ScreenChanged);
         }
         Action::Race(a) => {
-            app.status = None;
+            app.clear_status();
             race::command(app, a, events);
             events.push_back(Event::ScreenChanged);
         }
 
         other => {
-            app.status = None;
+            app.clear_status();
             game::command(app, other, events);
             events.push_back(Event::ScreenChanged);
         }

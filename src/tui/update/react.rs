@@ -14,6 +14,9 @@ use crate::solver::{Problem, SolveError};
 pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
     match event {
         Event::PositionChanged => {
+            if app.game.moves_made() > 0 {
+                daily::unpin(app);
+            }
             recount(app);
             crossed(app, events);
             explorer::follow(app);
@@ -21,6 +24,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             race::report(app, events);
         }
         Event::GameStarted => {
+            daily::unpin(app);
             race::game_started(app);
             explorer::follow(app);
             follow_hint(app, events);

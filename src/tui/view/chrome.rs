@@ -172,8 +172,9 @@ impl Widget for TooSmall<'_> {
                 self.area.width, self.area.height
             )),
             Line::raw(format!(
-                "Enlarge the window, or press {} to quit (the game is saved).",
-                self.app.look.key_of(self.app.context(), &Action::Quit)
+                "Enlarge the window, or press {} to quit{}.",
+                self.app.look.key_of(self.app.context(), &Action::Quit),
+                self.app.options.on_quit()
             )),
         ];
         let h = 3.min(area.height);

@@ -4,6 +4,7 @@ use super::super::action::{Action, ExplorerAction};
 use super::super::app::App;
 use super::super::keymap::{Binding, Context, KEYMAP};
 use super::super::look::{Look, Sym};
+use super::help_ssh::{self, describe};
 use super::{centred, popup, wrapped_height};
 use crate::tui::drawn::{Room, Scroll};
 use ratatui::buffer::Buffer;
@@ -23,20 +24,19 @@ fn keys_of(look: &Look, b: &Binding) -> String {
 /// The bindings of `contexts` one per line (bindings with the same text share a line).
 fn table(app: &App, title: &str, contexts: &[Context]) -> Vec<Line<'static>> {
     let ui = app.look.ui();
-    let mut rows: Vec<(String, &str)> = Vec::new();
-    for b in KEYMAP.iter().filter(|b| contexts.contains(&b.context)) {
+    let mut rows: Vec<(String, String)> = Vec::new();
+    for (b, said) in
+        KEYMAP.iter().filter(|b| contexts.contains(&b.context)).filter_map(|b| Some((b, describe(app, b)?)))
+    {
         match rows.last_mut() {
-            Some((keys, help)) if *help == b.help => *keys = format!("{keys} {}", keys_of(&app.look, b)),
-            _ => rows.push((keys_of(&app.look, b), b.help)),
+            Some((keys, help)) if *help == said => *keys = format!("{keys} {}", keys_of(&app.look, b)),
+            _ => rows.push((keys_of(&app.look, b), said)),
         }
     }
     let width = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
     let mut lines = vec![Line::styled(title.to_string(), ui.title)];
     for (keys, help) in rows {
-        lines.push(Line::from(vec![
-            Span::styled(format!("  {keys:<width$}  "), ui.key),
-            Span::styled(help.to_string(), ui.text),
-        ]));
+        lines.push(Line::from(vec![Span::styled(format!("  {keys:<width$}  "), ui.key), Span::styled(help, ui.text)]));
     }
     lines
 }
@@ -56,19 +56,24 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     ));
     for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog, Context::Global] {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];
-        for (i, b) in KEYMAP.iter().filter(|b| b.context == ctx).enumerate() {
+        let shown = KEYMAP.iter().filter(|b| b.context == ctx).filter_map(|b| Some((b, describe(app, b)?)));
+        for (i, (b, said)) in shown.enumerate() {
             if i > 0 {
                 spans.push(Span::styled(app.look.sym(Sym::Sep), ui.dim));
             }
             spans.push(Span::styled(keys_of(&app.look, b), ui.key));
-            spans.push(Span::styled(format!(" {}", if b.hint.is_empty() { b.help } else { b.hint }), ui.text));
+            spans.push(Span::styled(format!(" {}", if b.hint.is_empty() { said.as_str() } else { b.hint }), ui.text));
         }
-        lines.push(Line::from(spans));
+        // A context none of whose keys work here is left out.
+        if spans.len() > 1 {
+            lines.push(Line::from(spans));
+        }
     }
     lines.push(Line::styled(
         "Mouse: click a cell to play it, or a colour in the legend under the board; the wheel scrolls the solver panel. To select text with the mouse, hold Shift while dragging.",
         ui.dim,
     ));
+    lines.extend(help_ssh::closing(app, ui.dim));
     app.look.lines(lines)
 }
 

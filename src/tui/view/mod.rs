@@ -8,6 +8,7 @@ pub mod compare;
 mod dialog;
 pub mod geometry;
 pub mod help;
+mod help_ssh;
 mod history;
 mod leaderboard;
 pub mod legend;

@@ -121,7 +121,7 @@ impl Widget for PickerView<'_> {
             above,
             rows: p.entries.iter().map(|e| picker_row(&app.look, e)).collect(),
             selected: p.selection.index(),
-            empty: "no puzzle files here",
+            empty: p.empty,
             below: vec![key_line(app, Context::Picker)],
         }
         .render(area, buf);

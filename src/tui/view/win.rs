@@ -2,7 +2,9 @@
 //! optimum is proven, help had, the statistics of the board's kind) and the out-of-moves box
 //! (the game is lost; undo or play on).
 
+use super::super::action::Action;
 use super::super::app::{App, Optimum};
+use super::super::daily::DailyAction;
 use super::super::keymap::Context;
 use super::card::{Card, Para, keys, plain, row};
 use crate::model::Mode;
@@ -87,10 +89,25 @@ fn counted_line(app: &App) -> Para<'static> {
             format!("{kind}: {} of {} won, streak {} (best {})", r.wins, r.games, r.streak, r.best_streak)
         }
         (Some(Err(e)), _) => format!("not counted: {}", app.shown_to_player(e.clone())),
+        (None, None) if app.options.guest() => "not counted: a guest's games are not kept".into(),
         (None, None) => "not kept (no data directory)".into(),
         (None, Some(_)) => "not counted".into(),
     };
     row(app, "Record", vec![Span::styled(text, ui.text)])
+}
+
+/// The daily puzzle's keys, only where they work: the leaderboard wherever the daily is
+/// played (not in a game started with `floodit play`), and practice once today's result is
+/// kept (the key's own table row has no footer hint, so the box names it).
+fn daily_keys(app: &App) -> Vec<(String, String)> {
+    let Some(d) = &app.daily else { return Vec::new() };
+    let key = |a: DailyAction| app.look.key_of(Context::Ending, &Action::Daily(a));
+    let mut keys = Vec::new();
+    if d.practice_open() {
+        keys.push((key(DailyAction::Practice), "practice".to_string()));
+    }
+    keys.push((key(DailyAction::Leaderboard), "leaderboard".to_string()));
+    keys
 }
 
 pub struct WinView<'a> {
@@ -123,7 +140,7 @@ impl Widget for WinView<'_> {
         body.push(counted_line(app));
         body.extend(super::packs::win_rows(app));
         let mut keys = keys(app, Context::Ending);
-        keys.splice(0..0, super::packs::win_key(app));
+        keys.splice(0..0, super::packs::win_key(app).into_iter().chain(daily_keys(app)));
         Card {
             look: &app.look,
             title: title.into(),
@@ -159,7 +176,8 @@ impl Widget for OutOfMovesView<'_> {
             optimum_line(app, false),
             counted_line(app),
         ];
-        let keys = keys(app, Context::Ending);
+        let mut keys = keys(app, Context::Ending);
+        keys.splice(0..0, daily_keys(app));
         let title = " Out of moves ".into();
         Card { look: &app.look, title, body, keys, min_width: 0, max_width: 72, scroll: Scroll::default() }
             .render(area, buf);

@@ -50,6 +50,7 @@ pub fn ssh_session(bytes: &[u8]) -> Result<bool, String> {
         term: Some("xterm-256color".into()),
         colorterm: None,
         lang: None,
+        no_color: None,
         daily: s.daily.clone(),
         results: s.results.clone(),
         queue: s.queue.clone(),
