@@ -3,8 +3,8 @@
 //! [`Solution`].
 
 use super::position::Position;
-use crate::model::{Cell, Colour, Move};
-use crate::solver::regions::{CompGraph, OnGraph, lower_bound, on_graph};
+use crate::model::{Bits, Cell, Colour, Move};
+use crate::solver::regions::{CompGraph, LinePosition, OnGraph, lower_bound, on_graph};
 use crate::solver::{Alternative, Control, Problem, Solution, SolveError, StepNote};
 
 /// The fixed pivot of `problem`, or why `solver` cannot play it.
@@ -89,12 +89,16 @@ pub fn explained<const W: usize>(
     nodes: u64,
     lower_bound: u32,
 ) -> Solution {
-    let mut pos = Position::new(g);
+    let start = Bits::single(g.root);
+    let mut pos = LinePosition::new(g, start, g.frontier(&start));
+    let mut gained = Vec::new();
     let mut moves = Vec::with_capacity(picks.len());
     let mut steps = Vec::with_capacity(picks.len());
     for pick in picks {
-        let marked = g.cells_of(&pos.absorbed_by(g, pick.colour));
-        pos.play(g, pick.colour);
+        pos.play(g, pick.colour as usize, &mut gained);
+        // In component order, as the cells of a set are listed everywhere else.
+        gained.sort_unstable();
+        let marked = gained.iter().flat_map(|&y| g.components().cells(y as usize).iter().map(|&x| x as usize)).collect();
         moves.push(Move { cell: pivot, colour: pick.colour });
         steps.push(StepNote { text: pick.text, alternatives: pick.alternatives, marked });
     }

@@ -8,6 +8,7 @@
 use super::bound::{Estimate, estimate};
 use super::cutoff::Cutoff;
 use super::graph::CompGraph;
+use super::line::greedy_finish;
 use super::moves::{Step, for_each_child};
 use super::rank::{NO_CAP, Rank, Walk, rank_within};
 use super::select::best_first;
@@ -248,36 +249,6 @@ fn path(trail: &[(u32, Step)], mut at: u32, last: Step) -> Vec<u8> {
     let mut colours = Vec::new();
     for s in steps.into_iter().rev() {
         s.push_moves(&mut colours);
-    }
-    colours
-}
-
-/// Floods the rest of the board from `region` with no search: forced colour eliminations when
-/// there are any, otherwise the colour that gains the most cells. Costs a few bitset operations
-/// per move, so a search out of time can always finish.
-pub fn greedy_finish<const W: usize>(g: &CompGraph<W>, mut region: Bits<W>, mut frontier: Bits<W>) -> Vec<u8> {
-    let mut colours = Vec::new();
-    while region != g.all {
-        let mut elim = g.eliminable(&region, &frontier);
-        if elim == 0 {
-            let mut bits = g.frontier_colours(&frontier);
-            let mut top = (0, 0);
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let cells = g.cell_count_and(&frontier, &g.by_colour[c]);
-                if cells > top.0 {
-                    top = (cells, c);
-                }
-            }
-            elim = 1 << top.1;
-        }
-        while elim != 0 {
-            let c = elim.trailing_zeros() as usize;
-            elim &= elim - 1;
-            (region, frontier) = g.play(&region, &frontier, c);
-            colours.push(c as u8);
-        }
     }
     colours
 }
