@@ -26,6 +26,8 @@ mod serve_hardening;
 #[cfg(feature = "serve")]
 mod serve_harness;
 #[cfg(feature = "serve")]
+mod serve_job_memory;
+#[cfg(feature = "serve")]
 mod serve_load;
 #[cfg(feature = "serve")]
 mod serve_openssh;
@@ -35,6 +37,7 @@ mod serve_race;
 mod serve_race_load;
 #[cfg(feature = "serve")]
 mod serve_race_openssh;
+mod solve_memory;
 mod tui_app;
 mod tui_common;
 mod tui_data_files;
