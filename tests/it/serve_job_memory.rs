@@ -37,10 +37,10 @@ fn largest(topology: Topology) -> &'static str {
     if topology.is_one_row() { "65536" } else { "256x256" }
 }
 
-/// Opens the dialog, asks for the largest board of `topology`, fixed or free, and starts it. The
-/// dialog opens on the last game's choices: `steps` presses move its topology to this one, and
-/// the mode is switched when `switch`.
-async fn new_game(t: &mut Term, topology: Topology, steps: usize, switch: bool) {
+/// Opens the dialog, asks for the largest board of `topology`, fixed or `free`, and starts it.
+/// The dialog opens on the last game's choices: `steps` presses move its topology to this one,
+/// and the mode is switched when `switch`.
+async fn new_game(t: &mut Term, topology: Topology, steps: usize, free: bool, switch: bool) {
     t.keys(b"n").await;
     t.wait_for("Topology").await;
     // Size: cleared and typed; the colours left as they are (6); then the topology and mode.
@@ -54,6 +54,26 @@ async fn new_game(t: &mut Term, topology: Topology, steps: usize, switch: bool) 
         t.keys(b"\x1b[B ").await;
     }
     t.keys(b"\r").await;
+    // The server started the game asked for: its title names the shape, and a free game says so.
+    // Both at once, since the previous game may have had the same shape in the other mode.
+    let shape =
+        if topology.is_one_row() { format!("{topology} {}", largest(topology)) } else { format!("256x256 {topology}") };
+    let want = format!("Random {shape}, 6 colours");
+    let shown = |t: &Term| {
+        let screen = t.screen();
+        let title = screen.lines().next().unwrap_or_default();
+        title.contains(&want) && title.contains("Free-Flood-It") == free
+    };
+    let asked = Instant::now();
+    while !shown(t) {
+        assert!(
+            asked.elapsed() < Duration::from_secs(20),
+            "waited for {want:?}{}; the screen is:\n{}",
+            if free { " in Free-Flood-It" } else { "" },
+            t.screen()
+        );
+        assert!(t.pump(Duration::from_millis(200)).await, "closed while waiting for {want:?}");
+    }
 }
 
 #[test]
@@ -79,7 +99,7 @@ fn the_largest_board_of_every_topology_keeps_the_server_within_its_budget() {
                 if free && !matches!(topology, Topology::Grid | Topology::PathSquare) {
                     continue;
                 }
-                new_game(&mut t, topology, i - at, free != was_free).await;
+                new_game(&mut t, topology, i - at, free, free != was_free).await;
                 (at, was_free) = (i, free);
                 // Each game's jobs: the optimum, the move limit, the hint's, the grade; one
                 // second each on the one solver thread.
