@@ -47,6 +47,9 @@ pub fn run(args: ReviewArgs) -> CliResult {
     let puzzle = input::puzzle(&args.source)?;
     let problem = Problem::new(puzzle.board.clone(), puzzle.mode);
     let moves = parse_moves(&args.moves, &puzzle.board, puzzle.mode)?;
+    if let Some(why) = crate::analysis::too_long(moves.len(), puzzle.board.len()) {
+        return Err(CliError::bad_input(why));
+    }
     let reviewer = Reviewer::new(&problem, &moves).map_err(|e| {
         let item = crate::formats::quote_input(args.moves.split(',').nth(e.index).unwrap_or("").trim());
         CliError::bad_input(match e.reason {

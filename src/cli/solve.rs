@@ -28,6 +28,10 @@ struct SolveJson<'a> {
     /// proofs fit their limits (docs/formats.md, "Command output").
     #[serde(skip_serializing_if = "Option::is_none")]
     grade: Option<Grade>,
+    /// The process's peak resident memory in bytes when the answer was printed (the kernel's
+    /// high-water mark; absent where `/proc` does not give it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    peak_rss_bytes: Option<u64>,
 }
 
 pub fn run(args: SolveArgs) -> CliResult {
@@ -56,8 +60,11 @@ pub fn run(args: SolveArgs) -> CliResult {
             known_optimal: puzzle.optimal,
             notes: &solution.notes,
             stats: solution.stats.iter().map(|(k, v)| (k.clone(), serde_json::Value::from(*v))).collect(),
-            grade: grade_of(&problem, &solution, control.limits.time.map(|t| t.saturating_sub(control.elapsed()))),
+            grade: grade_of(&problem, &solution, &control),
+            peak_rss_bytes: None,
         };
+        // Read last, so that it covers the grade's proofs and the moves written out.
+        let json = SolveJson { peak_rss_bytes: peak_rss_bytes(), ..json };
         out::println(serde_json::to_string(&json).expect("serialisable"))
     } else {
         let heading = format!("{} ({})\n", puzzle.title, input::describe(&puzzle.board, puzzle.mode));
@@ -69,9 +76,11 @@ pub fn run(args: SolveArgs) -> CliResult {
 /// so that whether the grade appears is the same on every machine).
 const GRADE_PROOF_NODES: u64 = 1_000_000;
 
-/// The grade of a board whose optimum `solution` proves, if its proofs fit their limits and
-/// what is left of `--time-limit` (`time_left`; none left, no grade: the limit covers it too).
-fn grade_of(problem: &Problem, solution: &Solution, time_left: Option<std::time::Duration>) -> Option<Grade> {
+/// The grade of a board whose optimum `solution` proves, if its proofs fit their limits, what
+/// is left of `--time-limit` (none left, no grade: the limit covers it too) and
+/// `--memory-limit` (each proof's).
+fn grade_of(problem: &Problem, solution: &Solution, control: &Control) -> Option<Grade> {
+    let time_left = control.limits.time.map(|t| t.saturating_sub(control.elapsed()));
     if !solution.optimal || time_left.is_some_and(|t| t.is_zero()) {
         return None;
     }
@@ -83,7 +92,17 @@ fn grade_of(problem: &Problem, solution: &Solution, time_left: Option<std::time:
     };
     let mut budget = Budget::new(time_left);
     budget.proof_nodes = Some(GRADE_PROOF_NODES);
+    budget.outer.limits.memory = control.limits.memory;
     grade_known(problem, &optimum, &budget).ok()
+}
+
+/// This process's peak resident memory in bytes (`VmHWM` of `/proc/self/status`), where the
+/// system gives it.
+fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
 }
 
 /// Rounds milliseconds to three decimals for JSON.

@@ -16,6 +16,16 @@ const COUNT_LIMITS: Limits = Limits { time: Some(Duration::from_millis(200)), no
 /// Counted up to this many.
 pub const COUNT_LIMIT: u64 = 1000;
 
+/// A control of `limits` within the job's (a server cuts a job's memory to its budget) and
+/// cancelled with it.
+pub fn within(job: &Control, limits: Limits) -> Control {
+    let memory = match (limits.memory, job.limits.memory) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    Control::new(Limits { memory, ..limits }).with_cancel(job.cancel_flag())
+}
+
 /// What was found: every move proven to keep par (none left unproven), and the count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -48,7 +58,7 @@ impl ParMoves {
                     && let Some(optimum) = a.known.bounds.value()
                     && a.may_keep_par().is_empty()
                 {
-                    let count = count_optimal(&problem, optimum, COUNT_LIMIT, &Control::new(COUNT_LIMITS));
+                    let count = count_optimal(&problem, optimum, COUNT_LIMIT, &within(control, COUNT_LIMITS));
                     let found = Found { optimum, keeps_par: a.keeps_par(), count };
                     *shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
                 }

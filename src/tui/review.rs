@@ -193,7 +193,7 @@ fn work(shared: &Shared, control: &Control) -> Result<Solution, SolveError> {
         }
         let Some(optimum) = reviewer.analysis(i).and_then(|a| a.known.bounds.value()) else { continue };
         let problem = Problem::new(reviewer.board(i).clone(), reviewer.mode());
-        let count = count_optimal(&problem, optimum, COUNT_LIMIT, &Control::new(COUNT_LIMITS));
+        let count = count_optimal(&problem, optimum, COUNT_LIMIT, &super::par_moves::within(control, COUNT_LIMITS));
         lock(&shared.counts)[i] = Some(count);
         shared.version.fetch_add(1, Ordering::Release);
     }

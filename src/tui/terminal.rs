@@ -58,8 +58,11 @@ fn install_panic_hook() {
     }
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        // Restore first, or the panic message would be lost on the alternate screen.
-        restore();
+        // Restore first, or the panic message would be lost on the alternate screen; a job's
+        // panic becomes its answer and the game goes on (`worker::in_job`).
+        if !super::worker::in_job() {
+            restore();
+        }
         previous(info);
     }));
 }

@@ -86,14 +86,29 @@ pub struct Job {
 
 impl Job {
     /// Runs the solver here and sends its answer. Its time limit counts from now, not from when
-    /// it was queued.
+    /// it was queued. A job that panics answers with the panic as its error, so that its owner
+    /// hears of it and the thread lives on (on a server it serves every player).
     pub fn run(self) {
         let Job { id, owner, work, mut control, tx } = self;
         control.restart_clock();
-        let outcome = match work {
+        let name = match &work {
+            Work::Solve { solver, .. } => solver.info().name,
+            Work::Task(_) => format!("the {owner:?} job").to_lowercase(),
+        };
+        IN_JOB.with(|j| j.set(true));
+        let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match work {
             Work::Solve { solver, problem } => solver::run(solver.as_ref(), &problem, &control),
             Work::Task(task) => task(&control),
-        };
+        }));
+        IN_JOB.with(|j| j.set(false));
+        let outcome = ran.unwrap_or_else(|payload| {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".into());
+            Err(SolveError::Invalid { solver: name, reason: format!("it stopped on an internal error ({what})") })
+        });
         let _ = tx.send(JobResult { id, owner, outcome });
     }
 
@@ -116,6 +131,17 @@ impl Job {
         // The receiver is gone only when the app is shutting down.
         let _ = self.tx.send(JobResult { id: self.id, owner: self.owner, outcome });
     }
+}
+
+thread_local! {
+    /// Set while this thread runs a job.
+    static IN_JOB: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// True on a thread while it runs a job: a panic there is the job's answer, not the game's end
+/// (the terminal's panic hook leaves the screen as it is).
+pub fn in_job() -> bool {
+    IN_JOB.with(std::cell::Cell::get)
 }
 
 /// Where jobs run. A runner must answer every job it is given, one way or another.
@@ -222,5 +248,43 @@ impl Workers {
 
     fn forget(&mut self, done: &[JobResult]) {
         self.running.retain(|j| !done.iter().any(|d| d.id == j.id));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Board, Mode, Topology};
+    use crate::solver::{SolverInfo, exact::Exact};
+
+    /// A solver with a bug: it panics.
+    struct Panics;
+
+    impl Solver for Panics {
+        fn info(&self) -> SolverInfo {
+            SolverInfo { name: "panics".into(), ..Exact.info() }
+        }
+        fn solve(&self, _: &Problem, _: &Control) -> Result<Solution, SolveError> {
+            panic!("a bug in the solver")
+        }
+    }
+
+    #[test]
+    fn a_job_that_panics_answers_with_the_panic() {
+        let problem = Problem::new(Board::from_rows(Topology::Path, &[vec![0, 1, 0]]), Mode::Fixed { pivot: 0 });
+        let mut w = Workers::default();
+        w.solve(Owner::Run, Arc::new(Panics), problem.clone(), Limits::default());
+        let r = w.wait().expect("the job answers");
+        assert!(!in_job(), "the flag is this thread's only");
+        match r.outcome {
+            Err(SolveError::Invalid { solver, reason }) => {
+                assert_eq!(solver, "panics");
+                assert!(reason.contains("a bug in the solver"), "{reason}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // The next job on the same runner answers as usual.
+        w.solve(Owner::Run, Arc::new(Exact), problem, Limits::default());
+        assert!(w.wait().unwrap().outcome.is_ok_and(|s| s.optimal));
     }
 }

@@ -29,6 +29,8 @@ mod serve_hardening;
 #[cfg(feature = "serve")]
 mod serve_harness;
 #[cfg(feature = "serve")]
+mod serve_job_memory;
+#[cfg(feature = "serve")]
 mod serve_load;
 #[cfg(feature = "serve")]
 mod serve_login_time;
@@ -46,6 +48,7 @@ mod serve_race_load;
 mod serve_race_openssh;
 #[cfg(feature = "serve")]
 mod serve_wording;
+mod solve_memory;
 mod tui_app;
 mod tui_common;
 mod tui_data_files;

@@ -21,6 +21,10 @@ pub(super) fn open(app: &mut App) {
         app.say(Tone::Info, "no moves to review yet");
         return;
     }
+    if let Some(why) = crate::analysis::too_long(app.game.moves_made(), app.game.board().len()) {
+        app.say(Tone::Warn, why);
+        return;
+    }
     if matches!(app.overlay, Overlay::Won | Overlay::OutOfMoves) {
         app.overlay = Overlay::None;
     }

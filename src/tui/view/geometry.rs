@@ -43,8 +43,12 @@ pub struct Panes {
 fn board_need(g: &Graph) -> (u16, u16) {
     let wrap = if g.topology().wraps() { 2 } else { 0 };
     let shape = Shape::of(g);
-    ((shape.cols * 2 + wrap).min(u16::MAX as usize) as u16, shape.rows.min(u16::MAX as usize) as u16)
+    ((shape.cols * 2 + wrap).min(NEED_MAX) as u16, shape.rows.min(NEED_MAX) as u16)
 }
+
+/// The most a board's need is counted as: room is left for the frame and margins the layout adds
+/// to it (a 65,536-cell path needs 131,072 columns, and adding its frame to u16::MAX overflowed).
+const NEED_MAX: usize = u16::MAX as usize - 64;
 
 /// How a board's cells sit on screen, in tiles: the graph's own rows and columns, except for the
 /// squares of paths and cycles (P_n² and C_n², n ≥ 4), drawn in the two-row brick layout of the
@@ -420,6 +424,15 @@ pub fn board_geom(inner: Rect, g: &Graph, cursor: Pos) -> BoardGeom {
 mod tests {
     use super::*;
     use crate::model::Topology;
+
+    #[test]
+    fn the_largest_boards_leave_room_for_a_frame() {
+        for t in Topology::ALL {
+            let (rows, cols) = if t.is_one_row() { (1, 1 << 16) } else { (256, 256) };
+            let (w, h) = board_need(&Graph::new(t, rows, cols).unwrap());
+            assert!(w.checked_add(64).is_some() && h.checked_add(64).is_some(), "{t}: {w}x{h}");
+        }
+    }
 
     #[test]
     fn scales_up_and_scrolls() {

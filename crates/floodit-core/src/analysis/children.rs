@@ -13,7 +13,7 @@
 
 use super::bounds::{Bounds, cost};
 use super::classes;
-use super::position::{self, Cancelled, Known};
+use super::position::{self, Halted, Known};
 use crate::model::{Mode, Move};
 use crate::solver::{Limits, Problem};
 use std::sync::Arc;
@@ -100,7 +100,7 @@ impl Analysis {
 }
 
 /// Judges every move of `problem` within `budget`.
-pub fn analyse(problem: &Problem, budget: &Budget) -> Result<Analysis, Cancelled> {
+pub fn analyse(problem: &Problem, budget: &Budget) -> Result<Analysis, Halted> {
     analyse_with(problem, budget, None, None)
 }
 
@@ -112,7 +112,7 @@ pub fn analyse_with(
     budget: &Budget,
     known: Option<Known>,
     first: Option<Move>,
-) -> Result<Analysis, Cancelled> {
+) -> Result<Analysis, Halted> {
     let started = Instant::now();
     let board = &problem.board;
     let mut known = match known {
@@ -125,7 +125,17 @@ pub fn analyse_with(
         }
     };
     let moves = classes::moves(board, problem.mode);
+    // Sized before the children are made: in Free-Flood-It a large board has one move per area
+    // and colour (two million with 36 colours). They may take a quarter of a search's memory
+    // limit (at least 1 MiB, which any board of up to a few thousand cells fits).
+    let bytes = moves.len() * (std::mem::size_of::<Child>() + std::mem::size_of::<Move>());
+    if let Some(limit) = budget.limits.memory.map(|m| (m / 4).max(1 << 20))
+        && bytes > limit
+    {
+        return Err(Halted::TooManyMoves { moves: moves.len(), bytes, limit });
+    }
     let floor = known.bounds.lower.saturating_sub(1);
+    let line_first = known.line.first().map(|&m| classes::representative(board, problem.mode, m));
     // Every child, with what is known without a search.
     let mut children: Vec<Child> = moves
         .iter()
@@ -134,7 +144,7 @@ pub fn analyse_with(
             let wasted = position::gains_nothing(board, problem.mode, mv);
             let child_known = if wasted {
                 known.clone()
-            } else if known.line.first().map(|&m| classes::representative(board, problem.mode, m)) == Some(mv) {
+            } else if line_first == Some(mv) {
                 Known { bounds: Bounds::new(floor, known.bounds.upper - 1), line: known.line[1..].to_vec() }
             } else if let Mode::Fixed { pivot } = problem.mode {
                 let line = position::replay_from_larger(&after, pivot, &known.line);
@@ -156,11 +166,20 @@ pub fn analyse_with(
         if child.known.bounds.is_exact() {
             continue;
         }
-        let after = Problem::new(position::after(board, child.mv), problem.mode);
-        let hint = (!child.known.line.is_empty() || after.board.is_solved()).then(|| child.known.line.clone());
+        if budget.is_cancelled() {
+            return Err(Halted::Cancelled);
+        }
         let floor = child.known.bounds.lower;
         // Once the position's time is spent, the moves left get what is known without a search
-        // (and a heuristic line where none is known), so a position keeps to its time.
+        // (and a heuristic line where none is known), so a position keeps to its time. When
+        // even making their boards would take long (a large free board has hundreds of
+        // thousands of moves), those with no line keep what they know.
+        if time_spent(budget, started) && child.known.line.is_empty() && left * board.len() > SETTLE_CELLS {
+            left -= 1;
+            continue;
+        }
+        let after = Problem::new(position::after(board, child.mv), problem.mode);
+        let hint = (!child.known.line.is_empty() || after.board.is_solved()).then(|| child.known.line.clone());
         child.known = if time_spent(budget, started) {
             position::settle_without_search(&after, &budget.cancel, floor, hint)?
         } else {
@@ -171,6 +190,9 @@ pub fn analyse_with(
     settle(&mut known, &mut children);
     Ok(Analysis { known, children })
 }
+
+/// Cells of the boards the moves left may make once the time is spent (a moment's work).
+const SETTLE_CELLS: usize = 1 << 22;
 
 /// The limits of one search when `parts` searches share what is left of the position's time.
 /// Once the time is spent a search still gets a moment, so that it at least takes its bound

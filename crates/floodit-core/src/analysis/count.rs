@@ -28,12 +28,40 @@ pub struct Count {
 /// found (`limit` 2 answers "is this the only way?"). `optimum` must be the proven optimum;
 /// with a larger number the count would include solutions that are not optimal. Limits of
 /// `control` (time, nodes, memory of the remembered counts) stop it with what it has found.
+///
+/// The search goes one call deeper a move: an optimum too deep for [`STACK`] (each call holds
+/// its positions), or in Free-Flood-It whose boards along one line would pass the memory
+/// limit, is not counted (stopped as by the memory limit).
 pub fn count_optimal(problem: &Problem, optimum: u32, limit: u64, control: &Control) -> Count {
     let limit = limit.max(1);
     match problem.mode {
         Mode::Fixed { pivot } => on_graph(&problem.board, pivot, Fixed { optimum, limit, control }).0,
-        Mode::Free => Free::new(&problem.board, limit, control).count(optimum),
+        Mode::Free => {
+            // Each call keeps its board and its components: about 32 bytes a cell.
+            let line = (optimum as usize).saturating_mul(problem.board.len().saturating_mul(32));
+            if (optimum as usize).saturating_mul(FREE_FRAME) > STACK || control.limits.memory.is_some_and(|m| line > m)
+            {
+                return too_deep();
+            }
+            Free::new(&problem.board, limit, control).count(optimum)
+        }
     }
+}
+
+/// Stack the count's calls may take: a quarter of the 2 MiB a worker thread has.
+const STACK: usize = 512 << 10;
+/// Stack one call of the Free-Flood-It count takes, with a margin.
+const FREE_FRAME: usize = 512;
+
+/// The stack one call of the Flood-It count takes on bitsets of `W` words, with a margin: it
+/// holds a few positions (on the largest boards a position is 16 KiB).
+fn fixed_frame<const W: usize>() -> usize {
+    10 * std::mem::size_of::<Bits<W>>() + 512
+}
+
+/// The answer for a count too deep to make.
+fn too_deep() -> Count {
+    Count { found: 0, exact: false, stopped: Some(StopReason::Memory) }
 }
 
 /// The search's shared state: what it found, when to stop.
@@ -73,6 +101,9 @@ struct Fixed<'a> {
 impl OnGraph for Fixed<'_> {
     type Output = Count;
     fn run<const W: usize>(self, g: &CompGraph<W>) -> Count {
+        if (self.optimum as usize).saturating_mul(fixed_frame::<W>()) > STACK {
+            return too_deep();
+        }
         let mut search = FixedSearch {
             g,
             memo: HashMap::new(),

@@ -5,14 +5,31 @@ use super::bounds::Bounds;
 use crate::model::{Board, Mode, Move};
 use crate::solver::exact::Exact;
 use crate::solver::heuristic::Greedy;
+use crate::solver::memory::mib;
+use crate::solver::poly::FixedSim;
+use crate::solver::regions::{CompGraph, OnGraph, greedy_finish, on_graph};
 use crate::solver::{Control, Limits, Problem, SolveError, Solver, run, verify};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The work was cancelled (the flag of its [`super::Budget`] was set).
+/// Why an analysis gave no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the analysis was cancelled")]
-pub struct Cancelled;
+pub enum Halted {
+    /// The flag of its [`super::Budget`] was set.
+    #[error("the analysis was cancelled")]
+    Cancelled,
+    /// The position has more moves than the memory limit holds (Free-Flood-It on a large board:
+    /// one move per area and colour).
+    #[error("the position has {moves} moves: judging them takes {}, more than the {} they may take", mib(*.bytes), mib(*.limit))]
+    TooManyMoves {
+        /// The position's distinct moves.
+        moves: usize,
+        /// Bytes their analysis holds.
+        bytes: usize,
+        /// What they may take: a quarter of a search's memory limit, at least 1 MiB.
+        limit: usize,
+    },
+}
 
 /// What is known about one position: the interval of its optimum and a line of `upper` moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +66,7 @@ pub fn solve(
     cancel: &Arc<AtomicBool>,
     floor: u32,
     hint: Option<Vec<Move>>,
-) -> Result<Known, Cancelled> {
+) -> Result<Known, Halted> {
     if problem.board.is_solved() {
         return Ok(Known::flooded());
     }
@@ -71,7 +88,7 @@ pub fn solve(
         Err(_) => (None, 0),
     };
     if cancel.load(Ordering::Relaxed) {
-        return Err(Cancelled);
+        return Err(Halted::Cancelled);
     }
     if let Some(h) = hint
         && line.as_ref().is_none_or(|l| h.len() < l.len())
@@ -90,9 +107,9 @@ pub fn settle_without_search(
     cancel: &Arc<AtomicBool>,
     floor: u32,
     hint: Option<Vec<Move>>,
-) -> Result<Known, Cancelled> {
+) -> Result<Known, Halted> {
     if cancel.load(Ordering::Relaxed) {
-        return Err(Cancelled);
+        return Err(Halted::Cancelled);
     }
     if problem.board.is_solved() {
         return Ok(Known::flooded());
@@ -101,50 +118,49 @@ pub fn settle_without_search(
     Ok(Known { bounds: Bounds::new(floor, line.len() as u32), line })
 }
 
-/// A line from the greedy heuristic (fast on any board, no promise), or, should it fail, one
-/// that merges one area a move.
+/// Work the greedy line may take (its own node count: the colours it weighs); past it the
+/// line is finished without a choice per move, so that a line costs no more than a moment on
+/// any board (greedy in Free-Flood-It recounts the board's areas every move).
+const GREEDY_NODES: u64 = 1 << 18;
+
+/// A line from the greedy heuristic (fast on any board, no promise) within [`GREEDY_NODES`], or
+/// else one flooding the board from one cell (the pivot, or the first cell in Free-Flood-It:
+/// every move recolours that cell's area) by forced eliminations and the most cells gained,
+/// at the cost of the board's components and the moves.
 fn heuristic_line(problem: &Problem) -> Vec<Move> {
-    match Greedy.solve(problem, &Control::default()) {
-        Ok(s) if verify(problem, &s.moves).is_ok() => s.moves,
-        _ => plain_line(&problem.board, problem.mode),
+    let control = Control::new(Limits { nodes: Some(GREEDY_NODES), ..Limits::default() });
+    match Greedy.solve(problem, &control) {
+        Ok(s) if s.stopped.is_none() && verify(problem, &s.moves).is_ok() => s.moves,
+        _ => finish_line(&problem.board, problem.mode.pivot().unwrap_or(0)),
     }
 }
 
-/// A solution with no search: each move recolours an area (the region, in Flood-It) to the
-/// colour of a neighbouring area, so each merges at least two areas and the board floods.
-fn plain_line(board: &Board, mode: Mode) -> Vec<Move> {
-    let mut board = board.clone();
-    let mut out = Vec::new();
-    while !board.is_solved() {
-        let cell = mode.pivot().unwrap_or(0);
-        let own = board.colour(cell);
-        let region = board.mcs(cell);
-        let Some(colour) = region
-            .iter()
-            .flat_map(|&c| board.graph().neighbours(c).iter().map(|&n| board.colour(n as usize)))
-            .find(|&c| c != own)
-        else {
-            break; // a connected board that is not flooded has a neighbour of another colour
-        };
-        board.flood(cell, colour);
-        out.push(Move { cell, colour });
+/// The board flooded from `cell` by [`greedy_finish`], as moves at `cell`.
+fn finish_line(board: &Board, cell: usize) -> Vec<Move> {
+    struct Finish;
+    impl OnGraph for Finish {
+        type Output = Vec<u8>;
+        fn run<const W: usize>(self, g: &CompGraph<W>) -> Vec<u8> {
+            let start = crate::model::Bits::single(g.root);
+            greedy_finish(g, start, g.frontier(&start))
+        }
     }
-    out
+    on_graph(board, cell, Finish).0.into_iter().map(|colour| Move { cell, colour }).collect()
 }
 
 /// Flood-It only: `line` (a solution from some position) replayed from a position whose region
 /// contains that position's region. Moves that would play the region's own colour are left
 /// out, and play stops once the board is flooded; by monotonicity (a larger region floods
-/// under the same moves) the result floods the board and is no longer than `line`.
+/// under the same moves) the result floods the board and is no longer than `line`. The region
+/// is kept as it grows, so a long line costs the board once, not once a move.
 pub fn replay_from_larger(board: &Board, pivot: usize, line: &[Move]) -> Vec<Move> {
-    let mut board = board.clone();
+    let mut sim = FixedSim::new(board, pivot);
     let mut out = Vec::new();
     for &mv in line {
-        if board.is_solved() {
+        if sim.is_full() {
             break;
         }
-        if board.colour(pivot) != mv.colour {
-            board.flood(pivot, mv.colour);
+        if sim.colour() != mv.colour && sim.play(mv.colour).is_ok() {
             out.push(Move { cell: pivot, colour: mv.colour });
         }
     }

@@ -8,7 +8,7 @@
 
 use super::bounds::{Bounds, cost};
 use super::children::{Analysis, Budget, analyse_with};
-use super::position::{Cancelled, Known, replay_from_larger};
+use super::position::{Halted, Known, replay_from_larger};
 use super::review::{MoveReview, Review};
 use crate::model::{Board, Game, Mode, Move, MoveError};
 use crate::solver::Problem;
@@ -23,6 +23,23 @@ pub struct BadMove {
     pub mv: Move,
     /// Why the position refused it.
     pub reason: MoveError,
+}
+
+/// Cells of all the positions a review keeps (one board before each move and one after the
+/// last): 16 MiB, what a game of 255 moves on the largest board takes. A longer game is not
+/// reviewed (see [`too_long`]): the review also keeps a line per position, and a server's
+/// session holds it while the job works on a copy.
+pub const MAX_POSITION_CELLS: usize = 1 << 24;
+
+/// Why a game of `moves` moves on a board of `cells` cells is too long to review, if it is: call
+/// it before [`Reviewer::new`], which keeps every position.
+pub fn too_long(moves: usize, cells: usize) -> Option<String> {
+    let kept = moves.saturating_add(1).saturating_mul(cells);
+    (kept > MAX_POSITION_CELLS).then(|| {
+        format!(
+            "a game of {moves} moves on {cells} cells is too long to review: its positions would take {kept} cells, at most {MAX_POSITION_CELLS}"
+        )
+    })
 }
 
 /// Reviews a game position by position; [`Reviewer::step`] does one, [`Reviewer::review`]
@@ -44,7 +61,7 @@ pub struct Reviewer {
 
 impl Reviewer {
     /// A review of `moves` played from `start`; every move must be playable in turn (a move
-    /// after the board is flooded is not).
+    /// after the board is flooded is not). It keeps every position: check [`too_long`] first.
     pub fn new(start: &Problem, moves: &[Move]) -> Result<Reviewer, BadMove> {
         let mut game = Game::new(start.board.clone(), start.mode, None);
         let mut boards = vec![start.board.clone()];
@@ -101,7 +118,7 @@ impl Reviewer {
 
     /// Judges the next move within `budget` (one position and its moves); returns its index,
     /// or `None` when every move is judged.
-    pub fn step(&mut self, budget: &Budget) -> Result<Option<usize>, Cancelled> {
+    pub fn step(&mut self, budget: &Budget) -> Result<Option<usize>, Halted> {
         let i = self.next;
         if i == self.moves.len() {
             // After the last move (in a game of no moves, the start): the position is solved
@@ -144,7 +161,7 @@ impl Reviewer {
     }
 
     /// Judges every move, calling `progress` with the review after each.
-    pub fn run(mut self, budget: &Budget, mut progress: impl FnMut(&Review)) -> Result<Review, Cancelled> {
+    pub fn run(mut self, budget: &Budget, mut progress: impl FnMut(&Review)) -> Result<Review, Halted> {
         while self.step(budget)?.is_some() {
             progress(&self.review());
         }

@@ -37,12 +37,16 @@ impl Budget {
         }
     }
 
-    /// The control of one solve: what is left of the time, the per-proof limits, and the
-    /// outer cancellation flag.
+    /// The control of one solve: what is left of the time, the per-proof limits (within the
+    /// outer memory limit: a job's budget holds every proof it runs), and the outer cancellation
+    /// flag.
     pub fn control(&self) -> Control {
         let time = self.outer.limits.time.map(|t| t.saturating_sub(self.outer.elapsed()).max(Duration::from_millis(1)));
-        Control::new(Limits { time, nodes: self.proof_nodes, memory: self.proof_memory })
-            .with_cancel(self.outer.cancel_flag())
+        let memory = match (self.proof_memory, self.outer.limits.memory) {
+            (Some(p), Some(o)) => Some(p.min(o)),
+            (p, o) => p.or(o),
+        };
+        Control::new(Limits { time, nodes: self.proof_nodes, memory }).with_cancel(self.outer.cancel_flag())
     }
 
     /// Why the whole search must stop (its time is up, or it was cancelled), if it must.
@@ -171,8 +175,10 @@ pub fn prove_first_moves(problem: &Problem, optimum: &Optimum, budget: &Budget) 
     let control = budget.control();
     let analysis_budget = analysis::Budget { limits: control.limits, cancel: budget.outer.cancel_flag() };
     let known = analysis::Known { bounds: analysis::Bounds::exact(optimum.moves), line: optimum.solution.clone() };
-    let a = analysis::analyse_with(problem, &analysis_budget, Some(known), None)
-        .map_err(|_| Unproven::Budget(StopReason::Cancelled))?;
+    let a = analysis::analyse_with(problem, &analysis_budget, Some(known), None).map_err(|h| match h {
+        analysis::Halted::Cancelled => Unproven::Budget(StopReason::Cancelled),
+        analysis::Halted::TooManyMoves { .. } => Unproven::TooHard(StopReason::Memory),
+    })?;
     if !a.is_proven() {
         // Some move's optimum is still an interval: the clock ran out, or a proof's limits.
         return Err(match budget.stopped() {

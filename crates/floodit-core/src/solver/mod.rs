@@ -3,6 +3,8 @@
 pub mod exact;
 pub mod heuristic;
 pub mod ilp;
+pub mod memory;
+pub(crate) mod note_budget;
 pub mod oracle;
 pub mod poly;
 pub mod regions;

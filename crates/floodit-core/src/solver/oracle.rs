@@ -5,7 +5,7 @@
 //!   (every cell outside the region keeps its original colour, so the region says it all).
 //! - Free: the state is the whole colouring.
 
-use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
+use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo, StopReason};
 use crate::model::{Board, Components, Mode, Move};
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -45,13 +45,30 @@ impl Solver for Oracle {
 }
 
 /// Stops the search (with the proven bound `depth`: no solution is shorter) when a limit of
-/// `control` or the oracle's own state cap is reached.
-fn stop_if_limited(control: &Control, states: usize, depth: u32) -> Result<(), SolveError> {
-    if let Some(reason) = control.check(states as u64, states * 56) {
+/// `control` or the oracle's own state cap is reached. The memory counted is the table's room
+/// for states (`map`: its length and capacity, `entry` bytes each) and the layers' (`layers`).
+fn stop_if_limited<K, V>(control: &Control, map: &HashMap<K, V>, layers: usize, depth: u32) -> Result<(), SolveError> {
+    let states = map.len();
+    if let Some(reason) = control.check(states as u64, table_bytes(map, map.capacity()) + layers * 16) {
         return Err(SolveError::Stopped { reason, lower_bound: Some(depth), nodes: states as u64 });
     }
     if states > MAX_STATES {
         return Err(too_big(states));
+    }
+    Ok(())
+}
+
+/// Bytes of a table of `capacity` entries (its keys, values and a control byte each).
+fn table_bytes<K, V>(_: &HashMap<K, V>, capacity: usize) -> usize {
+    capacity.saturating_mul(std::mem::size_of::<(K, V)>() + 1)
+}
+
+/// Stops the search before the table grows (it doubles) past the memory limit.
+fn stop_before_growing<K, V>(control: &Control, map: &HashMap<K, V>, depth: u32) -> Result<(), SolveError> {
+    let full = map.len() == map.capacity();
+    if full && control.limits.memory.is_some_and(|m| table_bytes(map, map.capacity().max(4) * 2) > m) {
+        let nodes = map.len() as u64;
+        return Err(SolveError::Stopped { reason: StopReason::Memory, lower_bound: Some(depth), nodes });
     }
     Ok(())
 }
@@ -87,7 +104,7 @@ fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solutio
         for (i, &region) in layer.iter().enumerate() {
             // Limits are checked inside a layer too: a layer can hold millions of positions.
             if i % 4096 == 4095 {
-                stop_if_limited(control, parent.len(), depth)?;
+                stop_if_limited(control, &parent, layer.len() + next.len(), depth)?;
             }
             let mut frontier = 0u128;
             for c in bits(region) {
@@ -101,13 +118,14 @@ fn solve_fixed(board: &Board, pivot: usize, control: &Control) -> Result<Solutio
                 if gained == 0 {
                     continue;
                 }
+                stop_before_growing(control, &parent, depth)?;
                 if let Entry::Vacant(e) = parent.entry(region | gained) {
                     e.insert((region, colour as u8));
                     next.push(region | gained);
                 }
             }
         }
-        stop_if_limited(control, parent.len(), depth)?;
+        stop_if_limited(control, &parent, layer.len() + next.len(), depth)?;
         control.report_lower_bound(depth);
         layer = next;
     }
@@ -159,8 +177,8 @@ fn solve_free(board: &Board, control: &Control) -> Result<Solution, SolveError> 
         depth += 1;
         let mut next = Vec::new();
         for (i, &code) in layer.iter().enumerate() {
-            if i % 1024 == 1023 {
-                stop_if_limited(control, parent.len(), depth)?;
+            if i % 64 == 63 {
+                stop_if_limited(control, &parent, layer.len() + next.len(), depth)?;
             }
             let current = board.with_colours(unpack(code, n)).expect("packed colouring is valid");
             let comps = Components::new(&current);
@@ -174,6 +192,7 @@ fn solve_free(board: &Board, control: &Control) -> Result<Solution, SolveError> 
                     let mut after = current.clone();
                     after.flood(cell, colour);
                     let code2 = pack(after.colours());
+                    stop_before_growing(control, &parent, depth)?;
                     if let Entry::Vacant(e) = parent.entry(code2) {
                         e.insert((code, Move { cell, colour }));
                         if after.is_solved() {
@@ -188,7 +207,7 @@ fn solve_free(board: &Board, control: &Control) -> Result<Solution, SolveError> 
             }
         }
         if goal.is_none() {
-            stop_if_limited(control, parent.len(), depth)?;
+            stop_if_limited(control, &parent, layer.len() + next.len(), depth)?;
             control.report_lower_bound(depth);
         }
         if next.is_empty() && goal.is_none() {

@@ -5,12 +5,15 @@
 //!
 //! With a pivot, the flooded region only grows: the replay keeps it and its frontier, with the
 //! frontier's cells listed by colour, so each move takes the cells of its colour and each cell is
-//! absorbed once: O(cells + edges + moves). In free mode any region may be played: each move
-//! floods its region with a buffer reused across moves, and a count of cells per colour says
-//! when the board is one colour: O(cells of the played region) per move.
+//! absorbed once: O(cells + edges + moves). In free mode any area may be played: the replay
+//! keeps the areas as unions of components with the areas next to each: a move recolours
+//! an area and merges the neighbours of its new colour, at the cost of the area's list of
+//! neighbours (not its cells: an answer that plays one growing area, as `fast` does in free mode,
+//! would otherwise cost moves × cells), and a count of cells per colour says when the board is
+//! one colour.
 
 use super::Problem;
-use crate::model::{Board, Cell, Colour, Move, MoveError};
+use crate::model::{Board, Cell, Colour, Components, Move, MoveError};
 
 /// Replays `moves` on the problem: each must be a real move, and the last must flood the board.
 pub fn verify(problem: &Problem, moves: &[Move]) -> Result<(), String> {
@@ -46,8 +49,8 @@ pub fn verify(problem: &Problem, moves: &[Move]) -> Result<(), String> {
 }
 
 trait Replay {
-    fn colour(&self, cell: Cell) -> Colour;
-    fn solved(&self) -> bool;
+    fn colour(&mut self, cell: Cell) -> Colour;
+    fn solved(&mut self) -> bool;
     fn play(&mut self, cell: Cell, colour: Colour);
 }
 
@@ -108,11 +111,11 @@ impl<'a> Pivot<'a> {
 }
 
 impl Replay for Pivot<'_> {
-    fn colour(&self, cell: Cell) -> Colour {
+    fn colour(&mut self, cell: Cell) -> Colour {
         if self.in_region[cell] { self.colour } else { self.board.colour(cell) }
     }
 
-    fn solved(&self) -> bool {
+    fn solved(&mut self) -> bool {
         self.region_len == self.board.len()
     }
 
@@ -126,59 +129,104 @@ impl Replay for Pivot<'_> {
     }
 }
 
-/// Free mode: the board's colours, a count of cells per colour, and a reused flood buffer.
+/// Free mode: the areas (unions of the board's components, merged as moves join them), each
+/// with its colour, its cells and the areas next to it (a list that may hold areas merged since,
+/// or twice; cleaned when the area is played), and a count of cells per colour.
 struct Free {
-    board: Board,
+    comps: Components,
+    /// Union-find over components: an area is named by its root.
+    parent: Vec<u32>,
+    colour: Vec<Colour>,
+    cells: Vec<usize>,
+    next_to: Vec<Vec<u32>>,
     count: Vec<usize>,
-    /// `seen[cell] == stamp` marks the cells of the current flood.
+    /// `seen[area] == stamp` marks the areas met while cleaning a list.
     seen: Vec<u32>,
     stamp: u32,
-    region: Vec<Cell>,
+    total: usize,
 }
 
 impl Free {
     fn new(board: &Board) -> Free {
+        let comps = Components::new(board);
+        let n = comps.len();
         let mut count = vec![0; board.num_colours()];
         for &c in board.colours() {
             count[c as usize] += 1;
         }
-        Free { board: board.clone(), count, seen: vec![0; board.len()], stamp: 0, region: Vec::new() }
+        Free {
+            parent: (0..n as u32).collect(),
+            colour: (0..n).map(|a| comps.colour(a)).collect(),
+            cells: (0..n).map(|a| comps.size(a)).collect(),
+            next_to: (0..n).map(|a| comps.neighbours(a).to_vec()).collect(),
+            comps,
+            count,
+            seen: vec![0; n],
+            stamp: 0,
+            total: board.len(),
+        }
+    }
+
+    fn area(&mut self, mut a: usize) -> usize {
+        while self.parent[a] as usize != a {
+            let up = self.parent[self.parent[a] as usize];
+            self.parent[a] = up;
+            a = up as usize;
+        }
+        a
     }
 }
 
 impl Replay for Free {
-    fn colour(&self, cell: Cell) -> Colour {
-        self.board.colour(cell)
+    fn colour(&mut self, cell: Cell) -> Colour {
+        let a = self.area(self.comps.comp_of(cell));
+        self.colour[a]
     }
 
-    fn solved(&self) -> bool {
-        self.count[self.board.colour(0) as usize] == self.board.len()
+    fn solved(&mut self) -> bool {
+        let a = self.area(0);
+        self.count[self.colour[a] as usize] == self.total
     }
 
+    /// Recolours the area and merges it with the areas next to it of the new colour: the cost
+    /// is the area's list of neighbours, and the merged lists are joined smaller into larger.
     fn play(&mut self, cell: Cell, colour: Colour) {
+        let r = self.area(self.comps.comp_of(cell));
+        let old = self.colour[r];
+        self.count[old as usize] -= self.cells[r];
+        self.count[colour as usize] += self.cells[r];
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.fill(0);
             self.stamp = 1;
         }
-        let old = self.board.colour(cell);
-        self.region.clear();
-        self.region.push(cell);
-        self.seen[cell] = self.stamp;
-        let mut i = 0;
-        while i < self.region.len() {
-            for &next in self.board.graph().neighbours(self.region[i]) {
-                let next = next as usize;
-                if self.seen[next] != self.stamp && self.board.colour(next) == old {
-                    self.seen[next] = self.stamp;
-                    self.region.push(next);
-                }
+        let listed = std::mem::take(&mut self.next_to[r]);
+        let mut others = Vec::with_capacity(listed.len());
+        let mut same = Vec::new();
+        for a in listed {
+            let a = self.area(a as usize);
+            if a == r || self.seen[a] == self.stamp {
+                continue;
             }
-            i += 1;
+            self.seen[a] = self.stamp;
+            if self.colour[a] == colour { same.push(a) } else { others.push(a as u32) }
         }
-        self.board.paint(&self.region, colour);
-        self.count[old as usize] -= self.region.len();
-        self.count[colour as usize] += self.region.len();
+        let mut root = r;
+        for a in same {
+            let mut theirs = std::mem::take(&mut self.next_to[a]);
+            if theirs.len() > others.len() {
+                std::mem::swap(&mut theirs, &mut others);
+                self.parent[root] = a as u32;
+                self.cells[a] += self.cells[root];
+                root = a;
+            } else {
+                self.parent[a] = root as u32;
+                self.cells[root] += self.cells[a];
+            }
+            others.extend(theirs);
+        }
+        self.colour[root] = colour;
+        self.next_to[root] = others;
     }
 }
 

@@ -132,8 +132,9 @@ struct Search<'a, const W: usize> {
     partial: bool,
     /// Stored nodes from which expansion is partial.
     partial_after: usize,
-    /// Entries in the open buckets, for the memory count.
+    /// Entries in the open buckets, and the buckets, for the memory count.
     open_entries: usize,
+    open_buckets: usize,
     /// Expansions after which the wide beam runs (`u64::MAX` once it has run).
     widen_at: u64,
 }
@@ -142,9 +143,11 @@ impl<const W: usize> Search<'_, W> {
     fn push(&mut self, f: u32, depth: u32, entry: u32) {
         let (f, depth) = (f as usize, depth as usize);
         if self.open.len() <= f {
+            self.open_buckets += f + 1 - self.open.len();
             self.open.resize_with(f + 1, Vec::new);
         }
         if self.open[f].len() <= depth {
+            self.open_buckets += depth + 1 - self.open[f].len();
             self.open[f].resize_with(depth + 1, Vec::new);
         }
         self.open[f][depth].push(entry);
@@ -158,10 +161,15 @@ impl<const W: usize> Search<'_, W> {
         buckets[depth].pop().map(|e| (e, depth as u32))
     }
 
-    /// Bytes held by the search: the table, the shallow index and the open buckets (counted
-    /// by entries; the vectors' spare capacity adds at most as much again).
-    fn memory(&self, stored: &Stored<W>) -> usize {
-        stored.table.memory() + stored.shallow.memory() + self.open_entries * std::mem::size_of::<u32>()
+    /// Bytes held by the search: the table, the shallow index, the open buckets (counted by
+    /// entries; the vectors' spare capacity adds at most as much again) and `kids`, the bytes of
+    /// the children buffers.
+    fn memory(&self, stored: &Stored<W>, kids: usize) -> usize {
+        stored.table.memory()
+            + stored.shallow.memory()
+            + self.open_entries * std::mem::size_of::<u32>()
+            + self.open_buckets * std::mem::size_of::<Vec<u32>>()
+            + kids
     }
 
     /// Stores the children of an expansion of node `idx` (in order), and under partial
@@ -277,6 +285,7 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control, options: Opti
         partial: options.partial_after == 0,
         partial_after: options.partial_after,
         open_entries: 0,
+        open_buckets: 0,
         widen_at: wide_after(g.len(), ub as usize),
     };
     s.push(h0, 0, 0);
@@ -318,6 +327,11 @@ impl<const W: usize> Search<'_, W> {
         let g = self.g;
         let threads = helpers.as_ref().map_or(1, |h| h.work.len() + 1);
         let size = if threads == 1 { 1 } else { per_thread(g.len()) * threads };
+        // A batch's children (up to one per colour a node, each a region) stay within a
+        // sixteenth of the memory limit: on the largest graphs a child is 8 KiB.
+        let kid_room = control.limits.memory.map_or(usize::MAX, |m| m / 16)
+            / (g.num_colours().max(1) * std::mem::size_of::<Kid<W>>());
+        let size = size.min(kid_room.max(threads));
         // Look at the clock every 1024 expansions on small graphs; an expansion costs about as
         // much as the components left, so large graphs look more often (every one above 64K/1024).
         let check_every = ((1u64 << 16) / g.len().max(1) as u64).clamp(1, 1024);
@@ -420,7 +434,9 @@ impl<const W: usize> Search<'_, W> {
                 }
                 if nodes >= next_check {
                     next_check = nodes + check_every;
-                    let memory = self.memory(&st);
+                    let kids = helpers.as_ref().map_or(0, |h| h.spare.iter().map(|s| s.kids.capacity()).sum::<usize>())
+                        + mine.kids.capacity();
+                    let memory = self.memory(&st, kids * std::mem::size_of::<Kid<W>>());
                     peak = peak.max(memory);
                     if let Some(reason) = control.check(nodes, memory) {
                         stopped = Some(reason);
@@ -434,7 +450,7 @@ impl<const W: usize> Search<'_, W> {
         let st = stored.read().expect("no search thread panicked");
         let optimal = stopped.is_none();
         let lower_bound = if optimal { self.ub } else { self.f };
-        let memory = peak.max(self.memory(&st));
+        let memory = peak.max(self.memory(&st, 0));
         Outcome { colours: self.best, optimal, lower_bound, nodes, stopped, memory }
     }
 }

@@ -51,19 +51,30 @@ pub struct Shallow {
     members: usize,
 }
 
+/// Most lists the index keeps (components × (depth + 1)): a graph too large for the depth asked
+/// is indexed to fewer depths, so that the index's own size stays at 1.5 MiB on any board (a
+/// 40,000-component path-square at depth 13,000 asked for 12.7 GB). The boards the search
+/// proves (a few hundred components, depth 5 to 15) keep their depth.
+const MAX_LISTS: usize = 1 << 16;
+
 impl Shallow {
     /// The index of a search of `components` components whose root node (index 0, anchor 0) is
-    /// component `root`, keeping nodes to `depth`.
+    /// component `root`, keeping nodes to `depth` (fewer on a graph too large for it: see
+    /// [`MAX_LISTS`]).
     pub fn new(components: usize, root: usize, depth: u32) -> Shallow {
+        let fits = (MAX_LISTS / components.max(1)).saturating_sub(1);
+        let depth = depth.min(u32::try_from(fits).unwrap_or(u32::MAX));
         let mut containing = vec![Vec::new(); components * (depth as usize + 1)];
         containing[root * (depth as usize + 1)].push(Member { node: 0, size: 1 });
         let entries = vec![Entry::new(0, NONE)];
         Shallow { depth, entries, containing, members: 1 }
     }
 
-    /// Bytes held by the index.
+    /// Bytes held by the index: its lists, their members and its entries.
     pub fn memory(&self) -> usize {
-        self.members * std::mem::size_of::<Member>() + self.entries.len() * std::mem::size_of::<Entry>()
+        self.containing.len() * std::mem::size_of::<Vec<Member>>()
+            + self.members * std::mem::size_of::<Member>()
+            + self.entries.len() * std::mem::size_of::<Entry>()
     }
 
     /// Records node `at` (with `region`, at `depth` at most [`Self::depth`]) reached from a node

@@ -137,43 +137,65 @@ impl<const W: usize> Table<W> {
     }
 
     /// Inserts a node at the slot `find` returned; returns its index, or `None` when storing it
-    /// would take the table past its memory budget (nothing is stored then).
+    /// would take the table past its memory budget, or past what the system can give (nothing is
+    /// stored then).
     #[inline]
     pub fn insert(&mut self, slot: usize, hash: u64, node: Node<W>) -> Option<usize> {
         let idx = self.nodes.len();
         let grow_index = (idx + 1) * 2 > self.slots.len();
+        let mut grown = None;
         if idx == self.nodes.capacity() || grow_index {
             // Grow by half (not double) so the budget is met closely.
             let nodes = if idx == self.nodes.capacity() { (idx + idx / 2).max(1024) } else { self.nodes.capacity() };
-            let slots = if grow_index { self.slots.len() * 2 } else { self.slots.len() };
-            if Self::bytes(nodes, slots) > self.budget {
+            // While the index grows, the old one is still held: three times its slots at once.
+            let slots = if grow_index { self.slots.len() * 3 } else { self.slots.len() };
+            if Self::bytes(nodes, slots) > self.budget
+                || self.nodes.try_reserve_exact(nodes - self.nodes.len()).is_err()
+            {
                 return None;
             }
-            self.nodes.reserve_exact(nodes - self.nodes.len());
+            if grow_index {
+                grown = Some(self.grown_index()?);
+            }
         }
         self.nodes.push(node);
         self.slots[slot] = (hash >> 32) << 32 | (idx as u64 + 1);
         self.mark(hash);
-        if grow_index {
-            self.grow();
+        if let Some((slots, filter)) = grown {
+            self.grow(slots, filter);
         }
         Some(idx)
     }
 
-    /// Doubles the index: each entry's first slot is read from its tag (no region is read),
+    /// The zeroed index of twice the slots, and the filter of twice the bits while it still
+    /// grows (see [`Self::grow`]); `None` when the system cannot give them.
+    fn grown_index(&self) -> Option<(Vec<u64>, Option<Vec<u64>>)> {
+        let zeroed = |len: usize| {
+            let mut v = Vec::new();
+            v.try_reserve_exact(len).ok()?;
+            v.resize(len, 0u64);
+            Some(v)
+        };
+        let slots = zeroed(self.slots.len() * 2)?;
+        let filter = if self.filter_shift > 32 { Some(zeroed(self.filter.len() * 2)?) } else { None };
+        Some((slots, filter))
+    }
+
+    /// Moves every entry into `slots`, the index grown to twice its slots (`filter`: the filter
+    /// grown to twice its bits, or `None` once it stops growing at 2^32 bits, 512 MB, where its
+    /// bits run out of tag). Each entry's first slot is read from its tag (no region is read),
     /// and the entries are taken in slot order, so the new index is written almost in order.
-    fn grow(&mut self) {
-        let old = std::mem::take(&mut self.slots);
-        let cap = old.len() * 2;
-        self.slots = vec![0; cap];
+    fn grow(&mut self, slots: Vec<u64>, filter: Option<Vec<u64>>) {
+        let old = std::mem::replace(&mut self.slots, slots);
+        let cap = self.slots.len();
         self.mask = cap - 1;
         self.shift -= 1;
-        // The filter stops growing at 2^32 bits (512 MB), where its bits run out of tag.
-        if self.filter_shift > 32 {
-            self.filter_shift -= 1;
-            self.filter = vec![0; self.filter.len() * 2];
-        } else {
-            self.filter.fill(0);
+        match filter {
+            Some(f) => {
+                self.filter_shift -= 1;
+                self.filter = f;
+            }
+            None => self.filter.fill(0),
         }
         debug_assert!(self.shift >= 32, "node indices are 31 bits, so the index has at most 2^32 slots");
         for s in old {

@@ -10,6 +10,7 @@
 
 use super::playout::{Choice, explained, pivot_of};
 use crate::model::{Bits, Cell};
+use crate::solver::note_budget::NoteBudget;
 use crate::solver::regions::{CompGraph, OnGraph, Ranking, beam, lower_bound, on_graph};
 use crate::solver::{Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo};
 
@@ -73,6 +74,7 @@ impl OnGraph for Run<'_> {
             .map_err(|reason| SolveError::Stopped { reason, lower_bound: Some(bound), nodes: 0 })?;
         let len = found.colours.len();
         let scored = super::scores::along(g, &found.colours, super::scores::budget(found.nodes), self.control);
+        let mut listed = NoteBudget::default();
         let picks = found
             .colours
             .iter()
@@ -88,7 +90,9 @@ impl OnGraph for Run<'_> {
                     ),
                     None => format!("Beam search (width {}) found a {len}-move line.", self.width),
                 };
-                let alternatives = alts
+                // Past the answer's share, no strings are made for them.
+                let alternatives = listed
+                    .alternatives(alts)
                     .iter()
                     .map(|a| Alternative {
                         mv: MoveJson::Colour(a.colour),
@@ -106,7 +110,7 @@ impl OnGraph for Run<'_> {
                 Choice { colour, text, alternatives }
             })
             .collect();
-        let mut s = explained(g, self.pivot, picks, found.nodes, bound);
+        let mut s = explained(g, self.pivot, picks, found.nodes, bound, listed);
         s.stopped = found.stopped;
         Ok(s)
     }

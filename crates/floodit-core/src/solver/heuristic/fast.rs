@@ -10,6 +10,7 @@
 
 use super::scores;
 use crate::model::{Bits, Cell, Components, Mode, Move};
+use crate::solver::note_budget::NoteBudget;
 use crate::solver::regions::{CompGraph, OnGraph, Ranking, beam, lower_bound, on_graph, scaled_width};
 use crate::solver::{
     Alternative, Control, Family, MoveJson, Problem, Solution, SolveError, Solver, SolverInfo, StepNote, StopReason,
@@ -70,26 +71,34 @@ impl Fast {
         let (run, _) = on_graph(&problem.board, pivot, Run { width: self.width, control });
         let run = run.map_err(|reason| SolveError::Stopped { reason, lower_bound: None, nodes: 0 })?;
         let moves: Vec<Move> = run.colours.iter().map(|&colour| Move { cell: pivot, colour }).collect();
+        let mut listed = NoteBudget::default();
         let steps = run
             .scored
             .into_iter()
             .zip(run.marked)
-            .map(|(alts, marked)| StepNote {
-                text: "ranked by moves so far + lower bound (lower is better)".into(),
-                alternatives: alts
-                    .iter()
-                    .map(|a| Alternative {
-                        mv: MoveJson::new(&problem.board, problem.mode, Move { cell: pivot, colour: a.colour }),
-                        score: a.total.map_or(f64::from(a.cells), f64::from),
-                        detail: match a.total {
-                            Some(f) => format!("at least {f} moves in all"),
-                            None => {
-                                format!("{} cells flooded after it (its bound was not computed, to save time)", a.cells)
-                            }
-                        },
-                    })
-                    .collect(),
-                marked,
+            .map(|(alts, marked)| {
+                // Past the answer's share, no strings are made for them.
+                let alts = listed.alternatives(alts);
+                StepNote {
+                    text: "ranked by moves so far + lower bound (lower is better)".into(),
+                    alternatives: alts
+                        .iter()
+                        .map(|a| Alternative {
+                            mv: MoveJson::new(&problem.board, problem.mode, Move { cell: pivot, colour: a.colour }),
+                            score: a.total.map_or(f64::from(a.cells), f64::from),
+                            detail: match a.total {
+                                Some(f) => format!("at least {f} moves in all"),
+                                None => {
+                                    format!(
+                                        "{} cells flooded after it (its bound was not computed, to save time)",
+                                        a.cells
+                                    )
+                                }
+                            },
+                        })
+                        .collect(),
+                    marked,
+                }
             })
             .collect();
         // In free mode the bound is only for play from this pivot, so claim nothing.
@@ -104,6 +113,7 @@ impl Fast {
             steps,
             nodes: run.nodes,
             stopped: run.stopped,
+            notes: listed.summary().into_iter().collect(),
             ..Solution::default()
         })
     }

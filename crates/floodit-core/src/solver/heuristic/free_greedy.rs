@@ -7,6 +7,7 @@
 //! the lowest colour. Every move merges at least one area, so at most `components − 1` moves.
 
 use crate::model::{Board, Cell, Colour, Components, MAX_COLOURS, Move};
+use crate::solver::note_budget::NoteBudget;
 use crate::solver::{Alternative, Control, MoveJson, Problem, Solution, SolveError, StepNote};
 
 /// How many of the best candidate moves each step's note lists.
@@ -68,6 +69,7 @@ pub fn solve(problem: &Problem, control: &Control) -> Result<Solution, SolveErro
     let mut moves = Vec::new();
     let mut steps = Vec::new();
     let mut nodes = 0u64;
+    let mut listed = NoteBudget::default();
     loop {
         let comps = Components::new(&board);
         if comps.len() <= 1 {
@@ -82,9 +84,9 @@ pub fn solve(problem: &Problem, control: &Control) -> Result<Solution, SolveErro
         let best = all[0];
         let cell = comps.cells(best.area)[0] as usize;
         let mv = Move { cell, colour: best.colour };
-        let alternatives = all
-            .iter()
-            .take(LISTED)
+        let alternatives = listed
+            .alternatives(all.iter().take(LISTED).collect())
+            .into_iter()
             .map(|c| {
                 let at = comps.cells(c.area)[0] as usize;
                 Alternative {
@@ -104,13 +106,14 @@ pub fn solve(problem: &Problem, control: &Control) -> Result<Solution, SolveErro
             comps.len() - best.merges
         );
         board.flood(cell, best.colour);
-        let marked = board.mcs(cell);
+        let marked = listed.marked(board.mcs(cell));
         moves.push(mv);
         steps.push(StepNote { text, alternatives, marked });
     }
     let mut solution = Solution::heuristic(moves);
     solution.nodes = nodes;
     solution.steps = steps;
+    solution.notes.extend(listed.summary());
     Ok(solution)
 }
 

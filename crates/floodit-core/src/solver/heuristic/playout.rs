@@ -3,8 +3,9 @@
 //! [`Solution`].
 
 use super::position::Position;
-use crate::model::{Cell, Colour, Move};
-use crate::solver::regions::{CompGraph, OnGraph, lower_bound, on_graph};
+use crate::model::{Bits, Cell, Colour, Move};
+use crate::solver::note_budget::NoteBudget;
+use crate::solver::regions::{CompGraph, LinePosition, OnGraph, lower_bound, on_graph};
 use crate::solver::{Alternative, Control, Problem, Solution, SolveError, StepNote};
 
 /// The fixed pivot of `problem`, or why `solver` cannot play it.
@@ -62,11 +63,13 @@ impl<P: Policy> OnGraph for PlayOut<'_, P> {
         let mut pos = start;
         let mut picks = Vec::new();
         let mut nodes = 0u64;
+        let mut listed = NoteBudget::default();
         while !pos.is_full() {
             if let Some(reason) = self.control.check(nodes, 0) {
                 return Err(SolveError::Stopped { reason, lower_bound: Some(bound), nodes });
             }
-            let choice = self.policy.choose(g, &pos, &mut nodes)?;
+            let mut choice = self.policy.choose(g, &pos, &mut nodes)?;
+            choice.alternatives = listed.alternatives(choice.alternatives);
             if !pos.touches(g, choice.colour) {
                 // A policy bug; refusing here keeps a wrong policy from looping forever.
                 return Err(SolveError::Invalid {
@@ -77,24 +80,32 @@ impl<P: Policy> OnGraph for PlayOut<'_, P> {
             pos.play(g, choice.colour);
             picks.push(choice);
         }
-        Ok(explained(g, self.pivot, picks, nodes, bound))
+        Ok(explained(g, self.pivot, picks, nodes, bound, listed))
     }
 }
 
-/// Builds the solution: the moves, a note per move marking the cells it floods, and the bound.
+/// Builds the solution: the moves, a note per move marking the cells it floods, and the bound;
+/// `listed` is what the picks' notes list already (their alternatives, admitted by it).
 pub fn explained<const W: usize>(
     g: &CompGraph<W>,
     pivot: Cell,
     picks: Vec<Choice>,
     nodes: u64,
     lower_bound: u32,
+    mut listed: NoteBudget,
 ) -> Solution {
-    let mut pos = Position::new(g);
+    let start = Bits::single(g.root);
+    let mut pos = LinePosition::new(g, start, g.frontier(&start));
+    let mut gained = Vec::new();
     let mut moves = Vec::with_capacity(picks.len());
     let mut steps = Vec::with_capacity(picks.len());
     for pick in picks {
-        let marked = g.cells_of(&pos.absorbed_by(g, pick.colour));
-        pos.play(g, pick.colour);
+        pos.play(g, pick.colour as usize, &mut gained);
+        // In component order, as the cells of a set are listed everywhere else.
+        gained.sort_unstable();
+        let marked = listed.marked(
+            gained.iter().flat_map(|&y| g.components().cells(y as usize).iter().map(|&x| x as usize)).collect(),
+        );
         moves.push(Move { cell: pivot, colour: pick.colour });
         steps.push(StepNote { text: pick.text, alternatives: pick.alternatives, marked });
     }
@@ -105,6 +116,7 @@ pub fn explained<const W: usize>(
     if len == lower_bound {
         notes.push("The answer meets the lower bound, so it is optimal.".into());
     }
+    notes.extend(listed.summary());
     Solution {
         moves,
         optimal: len == lower_bound,

@@ -3,7 +3,7 @@
 
 use crate::model::{Bits, Cell, Colour};
 use crate::solver::Control;
-use crate::solver::regions::{CompGraph, lower_bound};
+use crate::solver::regions::{CompGraph, LinePosition, lower_bound};
 
 /// One alternative at one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,21 +27,21 @@ pub fn along<const W: usize>(
     mut budget: u64,
     control: &Control,
 ) -> Vec<Vec<Scored>> {
-    let mut region = Bits::single(g.root);
-    let mut frontier = g.frontier(&region);
-    let mut cells = g.cells[g.root];
+    let start = Bits::single(g.root);
+    let mut pos = LinePosition::new(g, start, g.frontier(&start));
+    let mut gained = Vec::new();
     let mut out = Vec::with_capacity(colours.len());
     let mut out_of_time = false;
     for (i, &played) in colours.iter().enumerate() {
         out_of_time = out_of_time || budget == 0 || control.stop_reason().is_some();
         let mut alts = Vec::new();
-        let mut bits = g.frontier_colours(&frontier);
+        let mut bits = pos.frontier_colours();
         while bits != 0 {
             let c = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let after = cells + g.cell_count_and(&frontier, &g.by_colour[c]);
+            let after = pos.cells + pos.gain(c);
             let left = (!out_of_time).then(|| {
-                let (r, f) = g.absorb(&region, &frontier, &frontier.and(&g.by_colour[c]));
+                let (r, f) = g.absorb(&pos.region, &pos.frontier, &pos.frontier.and(&g.by_colour[c]));
                 lower_bound(g, &r, &f)
             });
             budget = budget.saturating_sub(1);
@@ -49,23 +49,23 @@ pub fn along<const W: usize>(
             alts.push(Scored { colour: c as Colour, cells: after, left, total });
         }
         out.push(alts);
-        let gained = frontier.and(&g.by_colour[played as usize]);
-        cells += g.cell_count(&gained);
-        (region, frontier) = g.absorb(&region, &frontier, &gained);
+        pos.play(g, played as usize, &mut gained);
     }
     out
 }
 
 /// The cells each move of `colours` floods, played from the pivot.
 pub fn gained_cells<const W: usize>(g: &CompGraph<W>, colours: &[Colour]) -> Vec<Vec<Cell>> {
-    let mut region = Bits::single(g.root);
-    let mut frontier = g.frontier(&region);
+    let start = Bits::single(g.root);
+    let mut pos = LinePosition::new(g, start, g.frontier(&start));
+    let mut gained = Vec::new();
     colours
         .iter()
         .map(|&c| {
-            let gained = frontier.and(&g.by_colour[c as usize]);
-            (region, frontier) = g.absorb(&region, &frontier, &gained);
-            g.cells_of(&gained)
+            pos.play(g, c as usize, &mut gained);
+            // In component order, as the cells of a set are listed everywhere else.
+            gained.sort_unstable();
+            gained.iter().flat_map(|&y| g.components().cells(y as usize).iter().map(|&x| x as usize)).collect()
         })
         .collect()
 }

@@ -20,13 +20,18 @@ pub mod milp;
 pub mod model;
 
 use super::sat::horizon::{self, Attempt, Strategy};
-use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
+use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo, memory};
 use crate::model::Components;
 use model::{Form, Variant};
 
 /// Largest model (nonzero coefficients) the engine builds; microlp's dense steps make larger
 /// ones hopeless long before memory runs out.
 pub const MAX_NONZEROS: u64 = 400_000;
+
+/// Bytes the solve holds per nonzero of its model, measured (the whole process's peak less its
+/// start, with microlp's simplex and branch & bound: 57 MB at 317,000 nonzeros on an 18x18
+/// board, the same after 2 s and 20 s), with a margin.
+pub const BYTES_PER_NONZERO: usize = 160;
 
 /// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Descend;
@@ -114,7 +119,12 @@ impl Solver for Ilp {
         let seed = comps.comp_of(pivot);
         let colours = board.num_colours();
         let (lower, greedy) = horizon::bounds(board, pivot, control)?;
-        check_size(&comps, seed, colours, (greedy.len() as u32).saturating_sub(1), self.form)?;
+        let k = (greedy.len() as u32).saturating_sub(1);
+        check_size(&comps, seed, colours, k, self.form)?;
+        // The largest model the search builds is this one's.
+        let (_, _, nonzeros) = model::size(&comps, seed, colours, k, self.form);
+        let what = format!("the form-{} model for {k} moves ({nonzeros} nonzeros)", self.form.number());
+        memory::check(control, &what, (nonzeros as usize).saturating_mul(BYTES_PER_NONZERO))?;
         let mut nodes = 0u64;
         let probe = |k: u32| {
             let model = model::build(&comps, seed, colours, k, self.form, Variant::Corrected);

@@ -2,7 +2,8 @@
 //! simulator, and the final check that turns a move list into a [`Solution`].
 
 use crate::model::{Board, Cell, Colour, ColourSet, Graph, Mode, Move, colour_char};
-use crate::solver::{Problem, Solution, SolveError, StepNote};
+use crate::solver::note_budget::NoteBudget;
+use crate::solver::{Control, Problem, Solution, SolveError, StepNote, memory, verify};
 
 /// Largest dynamic-programming table (in entries) a polynomial solver builds before refusing.
 pub const MAX_TABLE: usize = 1 << 26;
@@ -49,7 +50,9 @@ pub struct LcsTable {
 }
 
 impl LcsTable {
-    pub fn new(a: &[Colour], b: &[Colour]) -> Result<LcsTable, SolveError> {
+    /// The table of `a` against `b`, sized against `control`'s memory limit first and filled
+    /// within its time limit (a look at the clock every 2^16 entries or so).
+    pub fn new(a: &[Colour], b: &[Colour], control: &Control) -> Result<LcsTable, SolveError> {
         let cols = b.len() + 1;
         let size = (a.len() + 1) * cols;
         if size > MAX_TABLE || a.len().min(b.len()) > u16::MAX as usize {
@@ -59,8 +62,15 @@ impl LcsTable {
                 b.len()
             )));
         }
-        let mut cells = vec![0u16; size];
+        let what = format!("the LCS table of {} and {} runs", a.len(), b.len());
+        let mut cells = memory::filled(control, &what, size, 0u16)?;
+        let rows_per_look = ((1 << 16) / cols).max(1);
         for i in 0..a.len() {
+            if i % rows_per_look == 0
+                && let Some(reason) = control.check(i as u64, memory::bytes_of::<u16>(size))
+            {
+                return Err(SolveError::Stopped { reason, lower_bound: None, nodes: i as u64 });
+            }
             for j in 0..b.len() {
                 cells[(i + 1) * cols + j + 1] = if a[i] == b[j] {
                     cells[i * cols + j] + 1
@@ -200,6 +210,10 @@ impl<'a> FixedSim<'a> {
     pub fn contains(&self, cell: Cell) -> bool {
         self.in_region[cell]
     }
+    /// The region's colour.
+    pub fn colour(&self) -> Colour {
+        self.colour
+    }
     pub fn is_full(&self) -> bool {
         self.size == self.in_region.len()
     }
@@ -240,25 +254,29 @@ pub fn replay_fixed(
     Ok(gained)
 }
 
-/// Replays free moves and checks they flood the board in exactly `value` moves; returns the
-/// cells each move recoloured.
-pub fn replay_free(problem: &Problem, moves: &[Move], value: u32, solver: &str) -> Result<Vec<Vec<Cell>>, SolveError> {
+/// Replays free moves and checks they flood the board in exactly `value` moves (the replay of
+/// [`crate::solver::verify`], at the cost of the areas' lists, not their cells); returns the
+/// cells each move recoloured while `listed` has room for them, and no cells for the moves after.
+pub fn replay_free(
+    problem: &Problem,
+    moves: &[Move],
+    value: u32,
+    solver: &str,
+    listed: &mut NoteBudget,
+) -> Result<Vec<Vec<Cell>>, SolveError> {
     if moves.len() != value as usize {
         return Err(invalid(solver, format!("computed optimum {value} but produced {} moves", moves.len())));
     }
-    let mut board = problem.board.clone();
+    verify(problem, moves).map_err(|reason| invalid(solver, reason))?;
+    let mut board = Some(problem.board.clone());
     let mut changed = Vec::with_capacity(moves.len());
-    for (i, mv) in moves.iter().enumerate() {
-        if board.is_solved() {
-            return Err(invalid(solver, format!("the board is flooded before move {}", i + 1)));
+    for mv in moves {
+        let cells = board.as_mut().map_or_else(Vec::new, |b| listed.marked(b.flood(mv.cell, mv.colour)));
+        if cells.is_empty() {
+            // Past the notes' room: flooding the rest (each move the size of its area) is not needed.
+            board = None;
         }
-        if mv.cell >= board.len() || board.colour(mv.cell) == mv.colour {
-            return Err(invalid(solver, format!("move {} is not a real move", i + 1)));
-        }
-        changed.push(board.flood(mv.cell, mv.colour));
-    }
-    if !board.is_solved() {
-        return Err(invalid(solver, format!("after {} moves the board is not flooded", moves.len())));
+        changed.push(cells);
     }
     Ok(changed)
 }

@@ -18,7 +18,7 @@ impl Solver for CycleSolver {
         info_for(Algorithm::Cycle)
     }
 
-    fn solve(&self, problem: &Problem, _control: &Control) -> Result<Solution, SolveError> {
+    fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
         let name = Algorithm::Cycle.solver_name();
         require_mode(problem, name, false)?;
         let pivot = super::common::pivot(problem, name)?;
@@ -32,7 +32,7 @@ impl Solver for CycleSolver {
         let s: Vec<Colour> = (1..k).map(|i| runs[(p + i) % k].colour).collect();
         let rev: Vec<Colour> = s.iter().rev().copied().collect();
         let m = s.len();
-        let table = LcsTable::new(&s, &rev)?;
+        let table = LcsTable::new(&s, &rev, control)?;
         let (cut, best) = (0..=m)
             .map(|i| (i, table.get(i, m - i)))
             .max_by_key(|&(i, l)| (l, std::cmp::Reverse(i)))

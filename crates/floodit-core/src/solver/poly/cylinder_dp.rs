@@ -8,7 +8,7 @@
 use super::frontier::{Buckets, Front, Side};
 use super::frontier_dp::{Plan, PlanMove, check_state_count};
 use crate::model::Colour;
-use crate::solver::{Control, SolveError};
+use crate::solver::{Control, SolveError, memory};
 
 /// Range-OR of column colour masks in O(1) per query.
 struct RangeOr {
@@ -147,8 +147,8 @@ pub fn cylinder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<
     let index = |r: Front, l: Front| tri.index(r, l);
     let unpack = |i: usize| tri.unpack(i);
     let s0 = index(start.1, start.0);
-    let mut dist = vec![u32::MAX; states];
-    let mut parent = vec![u32::MAX; states];
+    let mut dist = memory::filled(control, "the frontier DP's distances", states, u32::MAX)?;
+    let mut parent = memory::filled(control, "the frontier DP's parents", states, u32::MAX)?;
     let mut queue = Buckets::default();
     dist[s0] = dead_at_start.count_ones();
     queue.push(dist[s0], s0 as u32);

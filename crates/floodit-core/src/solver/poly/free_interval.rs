@@ -9,7 +9,8 @@ use super::common::{Run, cyclic_runs, free_solution, replay_free, require_mode, 
 use super::line::line_order;
 use super::{Algorithm, info_for};
 use crate::model::{Colour, Move, colour_char};
-use crate::solver::{Control, Problem, Solution, SolveError, Solver, SolverInfo, StepNote};
+use crate::solver::note_budget::NoteBudget;
+use crate::solver::{Control, Problem, Solution, SolveError, Solver, SolverInfo, StepNote, memory};
 
 /// Largest table (pieces × colours) the interval DP builds.
 const MAX_ENTRIES: usize = 1 << 25;
@@ -50,7 +51,12 @@ impl IntervalDp {
                 "{k} runs and {np} colours need {entries} table entries; the interval DP builds at most {MAX_ENTRIES}"
             )));
         }
-        let mut dp = IntervalDp { k, palette, cost: vec![u16::MAX; entries], choice: vec![Choice::Leaf; entries] };
+        let what = format!("the interval table of {k} runs and {np} colours");
+        let bytes = memory::bytes_of::<(u16, Choice)>(entries);
+        memory::check(control, &what, bytes)?;
+        let cost = memory::filled(control, &what, entries, u16::MAX)?;
+        let choice = memory::filled(control, &what, entries, Choice::Leaf)?;
+        let mut dp = IntervalDp { k, palette, cost, choice };
         let starts_for = |len: usize| if cyclic { k } else { k + 1 - len };
         for (start, run) in runs.iter().enumerate() {
             let base = dp.idx(start, 1);
@@ -65,7 +71,7 @@ impl IntervalDp {
         let mut work = 0u64;
         for len in 2..=max_len {
             work += (starts_for(len) * len * np) as u64;
-            if let Some(reason) = control.check(work, entries * 3) {
+            if let Some(reason) = control.check(work, bytes) {
                 return Err(SolveError::Stopped { reason, lower_bound: None, nodes: work });
             }
             for start in 0..starts_for(len) {
@@ -182,9 +188,12 @@ fn line_runs(problem: &Problem, name: &str, cyclic: bool) -> Result<Vec<Run>, So
 fn finish(problem: &Problem, name: &str, planned: Vec<(Move, String)>, value: u16) -> Result<Solution, SolveError> {
     let (moves, texts): (Vec<Move>, Vec<String>) = planned.into_iter().unzip();
     // The plan is for pieces in isolation; replaying it on the whole board must agree.
-    let changed = replay_free(problem, &moves, u32::from(value), name)?;
+    let mut listed = NoteBudget::default();
+    let changed = replay_free(problem, &moves, u32::from(value), name, &mut listed)?;
     let steps = texts.into_iter().zip(changed).map(|(text, marked)| StepNote { text, marked, ..StepNote::default() });
-    Ok(free_solution(moves, steps.collect()))
+    let mut s = free_solution(moves, steps.collect());
+    s.notes.extend(listed.summary());
+    Ok(s)
 }
 
 pub struct FreePath;

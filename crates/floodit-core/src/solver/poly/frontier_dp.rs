@@ -9,7 +9,7 @@
 
 use super::frontier::{BOTH, Buckets, Front, Side, mask_colours};
 use crate::model::Colour;
-use crate::solver::{Control, SolveError};
+use crate::solver::{Control, SolveError, memory};
 
 /// Most DP states (left frontiers × right frontiers) the frontier DPs allocate.
 pub const MAX_STATES: usize = 1 << 25;
@@ -122,8 +122,8 @@ pub fn ladder_dp(cols: &[[Colour; 2]], d: usize, control: &Control) -> Result<Pl
     let goal = (goal_l * sr + goal_r) as u32;
     let s0 = (start.0.index() * sr + start.1.index()) as u32;
 
-    let mut dist = vec![u32::MAX; sl * sr];
-    let mut parent = vec![u32::MAX; sl * sr];
+    let mut dist = memory::filled(control, "the frontier DP's distances", sl * sr, u32::MAX)?;
+    let mut parent = memory::filled(control, "the frontier DP's parents", sl * sr, u32::MAX)?;
     let mut queue = Buckets::default();
     dist[s0 as usize] = dead_at_start.count_ones();
     queue.push(dist[s0 as usize], s0);

@@ -23,6 +23,7 @@ mod thm2;
 mod two_colour;
 
 pub use classify::{Classification, Verdict, classify};
+pub(crate) use common::FixedSim;
 pub use line::{Line, line_order};
 
 use super::registry::Entry;

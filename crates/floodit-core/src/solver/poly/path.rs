@@ -15,7 +15,7 @@ impl Solver for PathSolver {
         info_for(Algorithm::Path)
     }
 
-    fn solve(&self, problem: &Problem, _control: &Control) -> Result<Solution, SolveError> {
+    fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
         let name = Algorithm::Path.solver_name();
         require_mode(problem, name, false)?;
         let pivot = super::common::pivot(problem, name)?;
@@ -26,7 +26,7 @@ impl Solver for PathSolver {
         let p = runs.iter().position(|r| r.cells.contains(&pivot)).expect("the pivot is on the path");
         let left: Vec<Colour> = runs[..p].iter().rev().map(|r| r.colour).collect();
         let right: Vec<Colour> = runs[p + 1..].iter().map(|r| r.colour).collect();
-        let table = LcsTable::new(&left, &right)?;
+        let table = LcsTable::new(&left, &right, control)?;
         let letters = table.scs(&left, &right, left.len(), right.len());
         let lcs = table.get(left.len(), right.len());
         let colours: Vec<Colour> = letters.iter().map(|l| l.colour).collect();

@@ -5,6 +5,7 @@
 use super::common::{fixed_solution, free_solution, replay_fixed, replay_free};
 use super::{Algorithm, info_for};
 use crate::model::{Cell, Colour, Components, Mode, Move};
+use crate::solver::note_budget::NoteBudget;
 use crate::solver::{Control, Problem, Solution, SolveError, Solver, SolverInfo, StepNote};
 
 const NAME: &str = "poly-two-colour";
@@ -30,26 +31,36 @@ impl Solver for TwoColour {
     }
 }
 
-/// The colour of the components `layer` steps from the start (they alternate with two colours).
-fn layer_colour(comps: &Components, dist: &[u32], layer: u32) -> Colour {
-    comps.colour(dist.iter().position(|&d| d == layer).expect("every layer up to the eccentricity exists"))
+/// The components at each distance from the start, in one pass (asking each layer of the
+/// distances again would cost layers × components: a billion steps on a two-colour path).
+fn layers(dist: &[u32]) -> Vec<Vec<usize>> {
+    let mut out = vec![Vec::new(); dist.iter().copied().max().unwrap_or(0) as usize + 1];
+    for (c, &d) in dist.iter().enumerate() {
+        out[d as usize].push(c);
+    }
+    out
 }
 
-/// The cells of the components exactly `layer` steps away.
-fn layer_cells(comps: &Components, dist: &[u32], layer: u32) -> Vec<Cell> {
-    (0..comps.len()).filter(|&c| dist[c] == layer).flat_map(|c| comps.cells(c).iter().map(|&x| x as usize)).collect()
+/// The colour of a layer's components (they alternate with two colours).
+fn layer_colour(comps: &Components, layer: &[usize]) -> Colour {
+    comps.colour(*layer.first().expect("every layer up to the eccentricity has a component"))
+}
+
+/// The cells of a layer's components.
+fn layer_cells(comps: &Components, layer: &[usize]) -> Vec<Cell> {
+    layer.iter().flat_map(|&c| comps.cells(c).iter().map(|&x| x as usize)).collect()
 }
 
 fn solve_fixed(problem: &Problem, comps: &Components, pivot: Cell) -> Result<Solution, SolveError> {
-    let dist = comps.distances(comps.comp_of(pivot));
-    let ecc = dist.iter().copied().max().unwrap_or(0);
-    let colours: Vec<Colour> = (1..=ecc).map(|l| layer_colour(comps, &dist, l)).collect();
+    let by_layer = layers(&comps.distances(comps.comp_of(pivot)));
+    let ecc = by_layer.len() as u32 - 1;
+    let colours: Vec<Colour> = by_layer[1..].iter().map(|l| layer_colour(comps, l)).collect();
     let gained = replay_fixed(problem, &colours, ecc, NAME)?;
     let steps = gained
         .into_iter()
         .zip(1..)
         .map(|(marked, layer)| {
-            let n = dist.iter().filter(|&&d| d == layer).count();
+            let n = by_layer[layer as usize].len();
             StepNote {
                 text: format!("layer {layer}: absorbs the {n} component(s) at distance {layer}"),
                 marked,
@@ -69,8 +80,10 @@ fn solve_fixed(problem: &Problem, comps: &Components, pivot: Cell) -> Result<Sol
 fn solve_free(problem: &Problem, comps: &Components, control: &Control) -> Result<Solution, SolveError> {
     // The radius: the smallest eccentricity over all components, one BFS each.
     let mut best = (u32::MAX, 0);
+    // A look at the clock every 2^16 components searched.
+    let every = ((1 << 16) / comps.len().max(1)).clamp(1, 256);
     for c in 0..comps.len() {
-        if c % 256 == 0
+        if c % every == 0
             && let Some(reason) = control.check(c as u64, 0)
         {
             return Err(SolveError::Stopped { reason, lower_bound: None, nodes: c as u64 });
@@ -81,16 +94,17 @@ fn solve_free(problem: &Problem, comps: &Components, control: &Control) -> Resul
         }
     }
     let (radius, centre) = best;
-    let dist = comps.distances(centre);
+    let by_layer = layers(&comps.distances(centre));
     let cell = comps.cells(centre)[0] as usize;
     // The centre's component grows each move and always contains `cell`.
-    let moves: Vec<Move> = (1..=radius).map(|l| Move { cell, colour: layer_colour(comps, &dist, l) }).collect();
-    replay_free(problem, &moves, radius, NAME)?;
+    let moves: Vec<Move> = by_layer[1..].iter().map(|l| Move { cell, colour: layer_colour(comps, l) }).collect();
+    // Checked only: the notes mark each layer's cells, not the growing region.
+    replay_free(problem, &moves, radius, NAME, &mut NoteBudget::default())?;
     let at = super::common::cell_text(problem.board.graph(), cell);
     let steps = (1..=radius)
         .map(|layer| StepNote {
             text: format!("recolour the centre's region at {at}: it swallows layer {layer}"),
-            marked: layer_cells(comps, &dist, layer),
+            marked: layer_cells(comps, &by_layer[layer as usize]),
             ..StepNote::default()
         })
         .collect();

@@ -8,10 +8,12 @@
 use super::bound::{Estimate, estimate};
 use super::cutoff::Cutoff;
 use super::graph::CompGraph;
+use super::line::greedy_finish;
 use super::moves::{Step, for_each_child};
 use super::rank::{NO_CAP, Rank, Walk, rank_within};
 use super::select::best_first;
 use crate::model::Bits;
+use crate::solver::memory::bytes_of;
 use crate::solver::{Control, StopReason};
 use std::collections::HashSet;
 
@@ -58,9 +60,12 @@ pub struct Found {
     pub nodes: u64,
 }
 
-/// Beam search from `start` keeping `width` positions per layer. When a limit of `control` is
-/// reached it finishes from the best position with [`greedy_finish`] (cheap at any size); when
-/// cancelled it returns `Err(Cancelled)` at once.
+/// Beam search from `start` keeping `width` positions per layer (fewer when a layer would take
+/// more than a quarter of `control`'s memory limit: see [`layer_width`]). When a limit of
+/// `control` is reached, the memory limit included (the trail grows with every layer), it
+/// finishes from the best position with [`greedy_finish`] (cheap at any size); when cancelled,
+/// or when the system has no room for a layer, it returns `Err(Cancelled)` or `Err(Memory)` at
+/// once.
 pub fn beam<const W: usize>(
     g: &CompGraph<W>,
     start: Bits<W>,
@@ -68,11 +73,24 @@ pub fn beam<const W: usize>(
     ranking: Ranking,
     control: &Control,
 ) -> Result<Found, StopReason> {
-    let width = width.max(1);
-    let mut trail: Vec<(u32, Step)> = vec![(u32::MAX, Step::root())];
     if start == g.all {
         return Ok(Found { colours: Vec::new(), stopped: None, nodes: 0 });
     }
+    let lazy = ranking == Ranking::Total && g.is_dense();
+    let child = std::mem::size_of::<Member<W>>() + if lazy { std::mem::size_of::<Walk<W>>() } else { 0 };
+    let (width, layer_bytes) = layer_width(width, g.num_colours(), child, control.limits.memory);
+    // A layer's children are at most one per colour of each kept position: room for all of
+    // them is taken once, so a layer never grows a buffer.
+    let mut children: Vec<Member<W>> = Vec::new();
+    let mut walks: Vec<Walk<W>> = Vec::new();
+    let mut layer: Vec<Member<W>> = Vec::new();
+    let most = width * g.num_colours();
+    children.try_reserve_exact(most).map_err(|_| StopReason::Memory)?;
+    if lazy {
+        walks.try_reserve_exact(most).map_err(|_| StopReason::Memory)?;
+    }
+    layer.try_reserve_exact(width).map_err(|_| StopReason::Memory)?;
+    let mut trail: Vec<(u32, Step)> = vec![(u32::MAX, Step::root())];
     let root = Member {
         region: start,
         frontier: g.frontier(&start),
@@ -83,16 +101,13 @@ pub fn beam<const W: usize>(
         frontier_cells: g.cell_count(&g.frontier(&start)),
         rank: (0, 0),
     };
-    let mut layer = vec![root];
+    layer.push(root);
     // The shortest solution seen: its length, the parent's entry and the last step.
     let mut best: Option<(u32, u32, Step)> = None;
     let mut nodes = 0u64;
-    let mut children: Vec<Member<W>> = Vec::new();
     // Under the total ranking a child is walked only until it cannot be among the layer's
     // `width` best: on graphs with neighbour bitsets the best are picked first (`select.rs`),
     // on others a child is dropped once the `width` best so far show it (`cutoff.rs`).
-    let lazy = ranking == Ranking::Total && g.is_dense();
-    let mut walks: Vec<Walk<W>> = Vec::new();
     let mut cutoff = Cutoff::new(width);
     let mut kept_regions = HashSet::new();
     let mut stopped = None;
@@ -112,7 +127,7 @@ pub fn beam<const W: usize>(
                 let moves = m.g + step.moves();
                 nodes += 1;
                 if nodes.is_multiple_of(check_every) {
-                    stopped = control.check(nodes, 0);
+                    stopped = control.check(nodes, layer_bytes + bytes_of::<(u32, Step)>(trail.capacity()));
                 }
                 if region == g.all {
                     if best.is_none_or(|b| moves < b.0) {
@@ -193,24 +208,55 @@ pub fn beam<const W: usize>(
                 admit(g, &mut layer, &mut kept_regions, c, ranking);
             }
         }
+        // The trail takes the layer, unless that takes it past the memory limit.
+        if stopped.is_none() && !grow_trail(&mut trail, layer.len(), layer_bytes, control.limits.memory) {
+            stopped = Some(StopReason::Memory);
+        }
+        // Out of time or memory: the best kept position finishes greedily.
+        if stopped.is_some() {
+            if let Some(m) = layer.first() {
+                let mut colours = path(&trail, m.parent, m.step);
+                let finish = greedy_finish(g, m.region, m.frontier);
+                if best.is_none_or(|b| colours.len() + finish.len() < b.0 as usize) {
+                    colours.extend(finish);
+                    return Ok(Found { colours, stopped, nodes });
+                }
+            }
+            break;
+        }
         for m in &mut layer {
             trail.push((m.parent, m.step));
             m.parent = trail.len() as u32 - 1;
         }
-        // Out of time or memory: the best kept position finishes greedily.
-        if stopped.is_some()
-            && let Some(m) = layer.first()
-        {
-            let mut colours = path(&trail, m.parent, Step::root());
-            let finish = greedy_finish(g, m.region, m.frontier);
-            if best.is_none_or(|b| colours.len() + finish.len() < b.0 as usize) {
-                colours.extend(finish);
-                return Ok(Found { colours, stopped, nodes });
-            }
-        }
     }
     let (_, parent, last) = best.expect("the beam reaches a flooded board unless stopped");
     Ok(Found { colours: path(&trail, parent, last), stopped, nodes })
+}
+
+/// `width`, narrowed so that a layer (its kept positions and their children, `child` bytes each,
+/// at most `colours` a position) takes at most a quarter of the memory limit, and the bytes such
+/// a layer takes. On the largest boards a position is 16 KiB, so a 64 MiB limit keeps 36-colour
+/// layers at 28 positions.
+fn layer_width(width: usize, colours: usize, child: usize, limit: Option<usize>) -> (usize, usize) {
+    let per_position = child.saturating_mul(colours).saturating_add(child);
+    let fits = limit.map_or(usize::MAX, |m| m / 4 / per_position.max(1));
+    let width = width.min(fits).max(1);
+    (width, width.saturating_mul(per_position))
+}
+
+/// Makes room in `trail` for `more` entries, growing it by half at a time; false, growing
+/// nothing, when that would take it and a layer of `layer_bytes` past the memory `limit`, or
+/// past what the system can give.
+fn grow_trail(trail: &mut Vec<(u32, Step)>, more: usize, layer_bytes: usize, limit: Option<usize>) -> bool {
+    let need = trail.len() + more;
+    if need <= trail.capacity() {
+        return true;
+    }
+    let cap = need.max(trail.capacity() + trail.capacity() / 2);
+    if limit.is_some_and(|m| layer_bytes + bytes_of::<(u32, Step)>(cap) > m) {
+        return false;
+    }
+    trail.try_reserve_exact(cap - trail.len()).is_ok()
 }
 
 /// The ranks of positions that may still beat a solution of `best` moves.
@@ -248,36 +294,6 @@ fn path(trail: &[(u32, Step)], mut at: u32, last: Step) -> Vec<u8> {
     let mut colours = Vec::new();
     for s in steps.into_iter().rev() {
         s.push_moves(&mut colours);
-    }
-    colours
-}
-
-/// Floods the rest of the board from `region` with no search: forced colour eliminations when
-/// there are any, otherwise the colour that gains the most cells. Costs a few bitset operations
-/// per move, so a search out of time can always finish.
-pub fn greedy_finish<const W: usize>(g: &CompGraph<W>, mut region: Bits<W>, mut frontier: Bits<W>) -> Vec<u8> {
-    let mut colours = Vec::new();
-    while region != g.all {
-        let mut elim = g.eliminable(&region, &frontier);
-        if elim == 0 {
-            let mut bits = g.frontier_colours(&frontier);
-            let mut top = (0, 0);
-            while bits != 0 {
-                let c = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let cells = g.cell_count_and(&frontier, &g.by_colour[c]);
-                if cells > top.0 {
-                    top = (cells, c);
-                }
-            }
-            elim = 1 << top.1;
-        }
-        while elim != 0 {
-            let c = elim.trailing_zeros() as usize;
-            elim &= elim - 1;
-            (region, frontier) = g.play(&region, &frontier, c);
-            colours.push(c as u8);
-        }
     }
     colours
 }

@@ -9,13 +9,15 @@ mod beam;
 mod bound;
 mod cutoff;
 mod graph;
+mod line;
 mod moves;
 mod rank;
 mod select;
 
-pub use beam::{BEAM_WORK, Found, Ranking, beam, greedy_finish, quick_solution, scaled_width};
+pub use beam::{BEAM_WORK, Found, Ranking, beam, quick_solution, scaled_width};
 pub use bound::{Estimate, estimate, lower_bound, lower_bound_capped};
 pub use graph::{CompGraph, DENSE_MAX};
+pub use line::{LinePosition, greedy_finish};
 pub use moves::{Step, for_each_child};
 
 use crate::model::{Board, Cell, Components};

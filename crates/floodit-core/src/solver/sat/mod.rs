@@ -9,12 +9,17 @@ pub mod dimacs;
 pub mod encode;
 pub mod horizon;
 
-use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo};
+use super::{Control, Family, Problem, Solution, SolveError, Solver, SolverInfo, memory};
 use crate::model::{Components, Move};
 use horizon::{Attempt, Probe, Strategy};
 
 /// Largest formula (clauses) the engine builds: about 60 MB of literals in the solver.
 pub const MAX_CLAUSES: u64 = 3_000_000;
+
+/// Bytes the solve holds per clause of its formula, measured (the whole process's peak less its
+/// start, with batsat's clauses, watches and variables: 47 MB at 610,000 clauses and 181 MB at
+/// 2.24 million, grids of 40x40 and 60x60), with a margin.
+pub const BYTES_PER_CLAUSE: usize = 96;
 
 /// The horizon search the engine uses (measured in docs/benchmarks.md, 'ILP and SAT').
 pub const STRATEGY: Strategy = Strategy::Bisect;
@@ -68,7 +73,12 @@ impl Solver for Sat {
         let board = &problem.board;
         let comps = Components::new(board);
         let (lower, greedy) = horizon::bounds(board, pivot, control)?;
-        check_size(problem, &comps, (greedy.len() as u32).saturating_sub(1))?;
+        let m = (greedy.len() as u32).saturating_sub(1);
+        check_size(problem, &comps, m)?;
+        // The largest formula the search builds is this one's.
+        let (vars, clauses) = encode::size(board, &comps, m);
+        let what = format!("the formula for {m} moves ({clauses} clauses, {vars} variables)");
+        memory::check(control, &what, (clauses as usize).saturating_mul(BYTES_PER_CLAUSE))?;
         let mut conflicts = 0u64;
         let seed = comps.comp_of(pivot);
         let probe = |m: u32| {
