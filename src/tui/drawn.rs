@@ -3,7 +3,7 @@
 //! views work it out as they draw ([`super::view::draw`]); `update` reads it from here, so it
 //! never lays the screen out again itself.
 
-use super::view::geometry::BoardGeom;
+use super::view::cells::BoardGeom;
 use ratatui::layout::{Position, Rect};
 
 #[derive(Clone, Debug, Default, PartialEq)]

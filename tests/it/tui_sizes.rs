@@ -60,7 +60,7 @@ fn the_board_scrolls_only_when_it_cannot_fit() {
             frame(&mut a);
             let geom = a.drawn.board.expect("the board is drawn");
             let g = a.game.board().graph();
-            let shape = floodit::tui::view::geometry::Shape::of(g);
+            let shape = floodit::tui::view::cells::Shape::of(g);
             let room = h - 3;
             if (shape.rows as u16) < room {
                 assert!(!geom.scrolled(), "{words:?} at {w}x{h} scrolls:\n{}", screen(&a));
@@ -77,5 +77,45 @@ fn the_board_scrolls_only_when_it_cannot_fit() {
                 assert!(screen(&a).lines().nth(p.board.y as usize).unwrap().contains("Board"), "{words:?} {w}x{h}");
             }
         }
+    }
+}
+
+/// Ladder 2's boards (6x6 to 10x10) at each size: the board takes the largest cells that fit
+/// beside the panes, not the two columns a 14x14 board gets.
+#[test]
+fn small_boards_at_each_size() {
+    for (w, h) in SIZES {
+        let a = app(&["--size", "8x8", "--colours", "4", "--seed", "3", "--glyphs", "--color", "16"], w, h);
+        insta::assert_snapshot!(format!("small_8x8_{w}x{h}"), screen(&a));
+    }
+    let a = app(&["--size", "10x10", "--colours", "6", "--seed", "3", "--glyphs", "--color", "16"], 80, 24);
+    insta::assert_snapshot!("small_10x10_80x24", screen(&a));
+}
+
+/// At 80x24, boards up to 10x10 get cells of 4x2 or more and show whole, with the history and
+/// the solver panel beside them; the board's box is no wider than its cells and frame need.
+#[test]
+fn small_boards_fill_their_box_at_80x24() {
+    for (n, colours) in [(6, 6), (7, 6), (8, 4), (9, 6), (10, 6)] {
+        let size = format!("{n}x{n}");
+        let mut a = app(&["--size", &size, "--colours", &colours.to_string(), "--seed", "3"], 80, 24);
+        frame(&mut a);
+        let geom = a.drawn.board.expect("the board is drawn");
+        assert!(
+            geom.cw >= 4 && geom.ch >= 2 && !geom.scrolled(),
+            "{size}: {}x{} cells\n{}",
+            geom.cw,
+            geom.ch,
+            screen(&a)
+        );
+        let p = panes(Rect::new(0, 0, 80, 24), &a).unwrap();
+        let inner_w = p.board.width - if p.framed { 2 } else { 0 };
+        assert!(
+            inner_w <= geom.cw * n + 2,
+            "{size}: a box {} wide for {} columns of cells",
+            p.board.width,
+            geom.cw * n
+        );
+        assert!(!p.history.is_empty() && !p.panel.is_empty(), "{size}: the panes stay\n{}", screen(&a));
     }
 }

@@ -5,7 +5,7 @@
 
 use super::super::app::App;
 use super::super::explorer::Mode as ExMode;
-use super::geometry::{BoardGeom, board_geom};
+use super::cells::{BoardGeom, board_geom};
 use super::pane;
 use crate::model::{BitSet, Cell, Game, Pos};
 use crate::tui::look::{Look, Sym};

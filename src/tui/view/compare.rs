@@ -2,8 +2,8 @@
 //! and captioned with its move count and time, beside or above the chart of cells flooded per move.
 
 use super::board::{Marks, draw as draw_board, scroll_note};
+use super::cells::{Shape, board_geom};
 use super::chart::FloodChart;
-use super::geometry::{Shape, board_geom};
 use super::pane;
 use super::panel::{duration, elapsed, failure};
 use super::text::{fit, width, wrap_all};

@@ -2,6 +2,7 @@
 
 pub mod board;
 mod card;
+pub mod cells;
 mod chart;
 mod chrome;
 pub mod compare;
