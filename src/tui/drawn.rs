@@ -16,6 +16,8 @@ pub struct Drawn {
     pub panel: Option<Room>,
     /// The box over the panes that scrolls (the help, the statistics), when one was drawn.
     pub popup: Option<Room>,
+    /// The board needs the room of the board facts: they show only when asked for.
+    pub facts_fold: bool,
 }
 
 impl Drawn {

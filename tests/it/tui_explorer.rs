@@ -61,7 +61,7 @@ fn scrubbing_times_keeps_the_layout() {
 #[test]
 fn heuristic_view_shows_each_strategys_pick_and_the_chosen_ones_alternatives() {
     let mut a = kunigami(80, 24);
-    press(&mut a, "f");
+    press(&mut a, "ff");
     assert_eq!(a.explorer.panel, Panel::Family(Family::Heuristic));
     settle(&mut a);
     let s = shot(&a);
@@ -82,7 +82,7 @@ fn heuristic_view_shows_each_strategys_pick_and_the_chosen_ones_alternatives() {
 fn exact_view_gives_the_next_move_par_and_the_distance_from_optimal() {
     let mut a = kunigami(80, 24);
     // Two moves that are not optimal (Kunigami's optimum is 7), then the exact view, run.
-    press(&mut a, "41ffx");
+    press(&mut a, "41fffx");
     assert_eq!(a.explorer.panel, Panel::Family(Family::Exact));
     settle(&mut a);
     let s = shot(&a);
@@ -103,7 +103,7 @@ fn exact_view_gives_the_next_move_par_and_the_distance_from_optimal() {
 fn a_run_started_with_x_says_how_it_ended() {
     let mut a = kunigami(80, 24);
     // The exact view, then its second solver (the oracle), run from the start.
-    press(&mut a, "ffax");
+    press(&mut a, "fffax");
     assert!(a.status.as_ref().unwrap().text.contains("oracle is solving from here"));
     settle(&mut a);
     let said = &a.status.as_ref().unwrap().text;
@@ -140,7 +140,7 @@ fn progress_is_live_and_cancelling_keeps_what_was_found() {
     let mut a = kunigami(80, 24);
     a.explorer.catalogue.add(Arc::new(Slow));
     // The exact view, its third solver (exact, oracle, slow), run.
-    press(&mut a, "ffaax");
+    press(&mut a, "fffaax");
     let here = floodit::solver::Problem::from_game(&a.game);
     wait_until(
         &mut a,
@@ -166,7 +166,7 @@ fn progress_is_live_and_cancelling_keeps_what_was_found() {
 #[test]
 fn polynomial_view_refuses_an_np_hard_class_with_its_source() {
     let mut a = with_fake_poly(kunigami(80, 24));
-    press(&mut a, "fff");
+    press(&mut a, "ffff");
     assert_eq!(a.explorer.panel, Panel::Family(Family::Polynomial));
     settle(&mut a);
     let s = shot(&a);
@@ -178,7 +178,7 @@ fn polynomial_view_refuses_an_np_hard_class_with_its_source() {
 #[test]
 fn polynomial_view_names_the_algorithm_the_selector_chose() {
     let mut a = strip(80, 24);
-    press(&mut a, "fff");
+    press(&mut a, "ffff");
     settle(&mut a);
     let s = shot(&a);
     assert!(s.contains("poly: 2x8 grid, Flood-It → fake-2xn"), "{s}");
@@ -190,7 +190,7 @@ fn polynomial_view_names_the_algorithm_the_selector_chose() {
 fn the_published_procedure_is_shown_beside_the_correct_one_and_its_trace_steps() {
     let mut a = strip(80, 24);
     // The polynomial view's third solver: poly, fake-2xn, fake-published.
-    press(&mut a, "fffaa");
+    press(&mut a, "ffffaa");
     settle(&mut a);
     let s = shot(&a);
     assert!(s.contains("not proven optimal"), "{s}");
@@ -211,7 +211,7 @@ fn the_published_procedure_is_shown_beside_the_correct_one_and_its_trace_steps()
 #[test]
 fn stepping_through_a_solution_highlights_gains_and_the_history_follows() {
     let mut a = kunigami(80, 24);
-    press(&mut a, "f");
+    press(&mut a, "ff");
     settle(&mut a);
     press(&mut a, "p");
     assert!(matches!(a.explorer.mode, Mode::Step(_)));
@@ -236,7 +236,7 @@ fn stepping_through_a_solution_highlights_gains_and_the_history_follows() {
 #[test]
 fn taking_over_continues_from_the_step_with_the_rest_to_redo() {
     let mut a = kunigami(80, 24);
-    press(&mut a, "1f");
+    press(&mut a, "1ff");
     settle(&mut a);
     let steps = a.explorer.runs.all().iter().find(|r| r.solver == "greedy" && r.problem.board == *a.game.board());
     let len = steps.and_then(|r| r.solution()).unwrap().len();
@@ -252,7 +252,7 @@ fn taking_over_continues_from_the_step_with_the_rest_to_redo() {
 #[test]
 fn autoplay_runs_on_the_timer_only_while_it_plays() {
     let mut a = kunigami(80, 24);
-    press(&mut a, "f");
+    press(&mut a, "ff");
     settle(&mut a);
     let tick = Duration::from_millis(200);
     assert_eq!(a.wake_in(Instant::now(), tick), None, "idle: no timer at all");
@@ -310,7 +310,7 @@ fn compare_view_on_a_large_terminal_with_chosen_solvers() {
 fn non_grid_boards_keep_their_wrap_marks_in_the_step_through_and_compare_views() {
     let mut a =
         pinned(app(&["tests/tui_fixtures/cylinder-free.toml", "--glyphs", "--ascii", "--color", "never"], 80, 24));
-    press(&mut a, "f");
+    press(&mut a, "ff");
     settle(&mut a);
     let s = shot(&a);
     assert!(s.contains("plays fixed-pivot Flood-It"), "{s}");
@@ -328,7 +328,8 @@ fn non_grid_boards_keep_their_wrap_marks_in_the_step_through_and_compare_views()
 #[test]
 fn runs_for_positions_left_behind_are_cancelled() {
     let mut a = app(&["--seed", "9", "--size", "24", "--colours", "6"], 80, 24);
-    press(&mut a, "f");
+    // The board needs the room: the facts first, then the solver views, after asking.
+    press(&mut a, "fff");
     let start = floodit::solver::Problem::from_game(&a.game);
     assert!(a.explorer.runs.all().iter().any(|r| r.problem == start));
     let other = (a.game.board().colour(0) + 1) % 6;
@@ -347,7 +348,7 @@ fn the_explorer_keys_explain_themselves_when_they_cannot_act() {
     let mut a = kunigami(80, 24);
     press(&mut a, "p");
     assert!(screen(&a).contains("f chooses a solver family first"));
-    press(&mut a, "fff");
+    press(&mut a, "ffff");
     assert!(screen(&a).contains("poly"), "the registry's polynomial solvers, or a word that there are none");
     press(&mut a, "ff");
     press(&mut a, "p");
@@ -380,7 +381,7 @@ fn help_lists_the_explorer_keys_and_scrolls() {
 fn the_registrys_polynomial_solvers_plug_into_the_view() {
     // The published d-board procedure, beside the correct algorithm, on a board where it fails.
     let mut a = app(&["puzzles/dboard-published-fails-1.toml", "--glyphs"], 80, 40);
-    press(&mut a, "fff");
+    press(&mut a, "ffff");
     settle(&mut a);
     let s = shot(&a);
     assert!(s.contains("Polynomial: poly (1 of") && s.contains("Answer     3 moves, optimal"), "{s}");
@@ -396,7 +397,7 @@ fn the_registrys_polynomial_solvers_plug_into_the_view() {
     assert!(shot(&a).contains("Step 1 of 4"), "{}", shot(&a));
     // An NP-hard class is refused with its source.
     let mut b = app(&["puzzles/classic-14x14.toml", "--glyphs"], 80, 40);
-    press(&mut b, "fff");
+    press(&mut b, "ffff");
     settle(&mut b);
     let s = shot(&b);
     assert!(s.contains("Refused") && s.contains("NP-hard class") && s.contains("Clifford"), "{s}");

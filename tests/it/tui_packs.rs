@@ -111,7 +111,7 @@ fn winning_a_pack_board_earns_stars_and_offers_the_next_board() {
         assert_eq!((a.pack.as_ref().map(|p| p.index), a.game.moves_made()), (Some(3), 0));
         assert!(screen(&a).contains("First steps (4 of 4)"));
         // Won with help (a solver's view): two stars, and every board is won now.
-        press(&mut a, "f");
+        press(&mut a, "ff");
         assert!(a.stakes.assisted());
         win(&mut a);
         let shown = screen(&a);

@@ -119,3 +119,31 @@ fn small_boards_fill_their_box_at_80x24() {
         assert!(!p.history.is_empty() && !p.panel.is_empty(), "{size}: the panes stay\n{}", screen(&a));
     }
 }
+
+/// Where a large board needs the whole room the facts fold away, and the panel key brings them
+/// back (the board scrolls): every panel the status line names is drawn, at every size.
+#[test]
+fn a_large_boards_facts_are_one_key_away() {
+    for (w, h) in [(80, 24), (60, 20), (100, 30), (200, 60)] {
+        for size in ["30x30", "60x60"] {
+            let mut a = app(&["--size", size, "--seed", "1", "--glyphs", "--color", "16"], w, h);
+            frame(&mut a);
+            if a.drawn.facts_fold {
+                assert!(!screen(&a).contains("Solver: board facts"), "{size} at {w}x{h}");
+                press(&mut a, "f");
+            }
+            let s = screen(&a);
+            assert!(s.contains("Solver: board facts"), "{size} at {w}x{h}:\n{s}");
+            if (w, h, size) == (80, 24, "30x30") {
+                insta::assert_snapshot!("large_30x30_facts_80x24", s);
+            }
+            // Round the solver views and back: the board has its room again, and says how to
+            // get the facts.
+            press(&mut a, "fffff");
+            let s = screen(&a);
+            if a.drawn.facts_fold {
+                assert!(!s.contains("Solver: board facts") && s.contains("shows the board's facts"), "{s}");
+            }
+        }
+    }
+}

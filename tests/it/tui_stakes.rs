@@ -8,6 +8,7 @@ use crate::tui_common;
 use floodit::model::Mode;
 use floodit::solver::{Control, Problem, heuristic::Greedy};
 use floodit::tui::app::{App, Optimum, Overlay};
+use floodit::tui::explorer::Panel;
 use floodit::tui::save::Store;
 use floodit::tui::stakes::{DEFAULT_SLACK, Help};
 use floodit::tui::stats::Stats;
@@ -163,7 +164,7 @@ fn hints_make_a_win_assisted_and_counted_apart() {
 fn taking_over_a_solution_to_the_end_is_not_the_players_win() {
     let mut a = app(&[KUNIGAMI], 80, 24);
     // The exact view, its solution from here, stepped to the end and taken over.
-    press(&mut a, "ffx");
+    press(&mut a, "fffx");
     settle(&mut a);
     press(&mut a, "p]\n");
     assert!(a.game.is_solved());
@@ -238,6 +239,14 @@ fn the_stakes_survive_a_save() {
 #[test]
 fn the_first_look_at_solutions_says_it_makes_the_game_assisted() {
     let mut a = app(&[KUNIGAMI], 80, 24);
+    // The first press asks: nothing is shown, and the game is not assisted yet.
+    press(&mut a, "f");
+    let asked = a.status.as_ref().unwrap().text.clone();
+    assert!(asked.contains("makes the game assisted") && asked.contains("f again opens"), "{asked}");
+    assert_eq!((a.explorer.panel, a.stakes.help.is_empty()), (Panel::Facts, true));
+    // Esc in between: it is not confirmed.
+    press(&mut a, "\x1bf");
+    assert!(a.stakes.help.is_empty() && a.explorer.panel == Panel::Facts);
     press(&mut a, "f");
     assert!(a.status.as_ref().unwrap().text.ends_with("; assisted from now on"), "{:?}", a.status);
     assert_eq!(a.stakes.help, [Help::Explorer]);
@@ -248,7 +257,7 @@ fn the_first_look_at_solutions_says_it_makes_the_game_assisted() {
 #[test]
 fn x_after_a_in_the_exact_view_says_the_new_solver_is_running_and_x_cancels_it() {
     let mut a = app(&[KUNIGAMI], 80, 24);
-    press(&mut a, "ffx");
+    press(&mut a, "fffx");
     settle(&mut a);
     press(&mut a, "a");
     let said = a.status.as_ref().unwrap().text.clone();

@@ -287,8 +287,9 @@ fn ascii_mode_sends_the_terminal_only_ascii() {
     t.keys("game", &["t"]);
     t.wait_for("game", "theme vivid");
     // Esc and the next key apart: sent together, a terminal reads them as Alt+key.
-    let steps: [(&[&str], &str); 13] = [
+    let steps: [(&[&str], &str); 14] = [
         (&["4"], "move 1 of 9"),
+        (&["f"], "f again opens the solver views"),
         (&["f"], "Heuristics from here"),
         (&["f"], "Exact: exact"),
         (&["i"], "optimal: 6 from here"),
@@ -535,7 +536,7 @@ fn hints_and_a_taken_over_solution_make_an_assisted_win() {
 
     t.run("two", "play tests/tui_fixtures/kunigami.toml");
     t.wait_for("two", "Kunigami's 5x5");
-    t.keys("two", &["f", "f", "x"]);
+    t.keys("two", &["f", "f", "f", "x"]);
     t.wait_for("two", "exact: 7 moves from here, optimal");
     t.keys("two", &["p"]);
     t.wait_for("two", "Step 0 of 7");

@@ -141,10 +141,35 @@ fn start(app: &App) -> Problem {
     Problem::new(app.game.start().clone(), app.game.mode())
 }
 
+/// `f`: the next panel. Where the board needs the room, the board facts come first (the board
+/// then scrolls); and the first solver view of a game that has had no help asks first, since
+/// seeing solutions makes the game assisted.
 fn next_family(app: &mut App) {
+    let ex = &app.explorer;
+    let f = key(app, A::NextFamily);
+    if ex.panel == Panel::Facts && app.drawn.facts_fold && !ex.facts_asked {
+        app.explorer.facts_asked = true;
+        app.say(
+            Tone::Info,
+            format!("board facts shown, the board scrolls; {f} again: the solver views"),
+        );
+        return;
+    }
+    let opens_solutions = ex.panel == Panel::Facts;
+    let confirmed = app.confirm.take() == Some(Action::Explorer(A::NextFamily));
+    if opens_solutions && !confirmed && !app.stakes.assisted() && !app.stakes.recorded && !app.stakes.practice {
+        let what = if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) { "today's result" } else { "the game" };
+        app.say(Tone::Warn, format!("{f} again opens the solver views (seeing solutions makes {what} assisted)"));
+        app.confirm = Some(Action::Explorer(A::NextFamily));
+        return;
+    }
     app.explorer.next_panel();
     let k = |a: ExplorerAction| key(app, a);
     let text = match app.explorer.panel {
+        Panel::Facts if app.drawn.facts_fold => {
+            app.explorer.facts_asked = false;
+            format!("the board has the room again; {f} shows the board's facts")
+        }
         Panel::Facts => "the panel shows the board's facts".to_string(),
         Panel::Family(Family::Heuristic) => {
             format!("heuristics from here ({} picks, {} steps through)", k(A::NextAlgorithm), k(A::StepThrough))

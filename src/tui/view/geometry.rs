@@ -69,15 +69,31 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
     let chrome =
         Chrome { title: row(area.y), status: row(area.y + area.height - 2), footer: row(area.y + area.height - 1) };
     let main = Rect { x: area.x, y: area.y + 1, width: area.width, height: area.height - 3 };
+    // Solver views and step-throughs have more to say than the board facts; facts asked for
+    // show even where the board would need the room.
+    let exploring = app.explorer.panel != Panel::Facts
+        || app.explorer.facts_asked
+        || app.explorer.stepper().is_some()
+        || app.explorer.reviewing().is_some();
+    layout(main, app, exploring).map(|l| l.panes(chrome))
+}
+
+/// Whether the board needs the room the board facts would take: the facts fold away unless
+/// the player asks for them.
+pub fn facts_fold(area: Rect, app: &App) -> bool {
+    let main = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT && layout(main, app, false).is_some_and(|l| l.panel.is_empty())
+}
+
+/// The panes under the title for the app's board, while `exploring` (a solver view wants room)
+/// or not.
+fn layout(main: Rect, app: &App, exploring: bool) -> Option<Layout> {
     let board = app.game.board();
     let fit = |scale| Fit {
         need: board_need(board.graph(), scale),
         colours: board.num_colours(),
         cells: board.len(),
-        // Solver views and step-throughs have more to say than the board facts.
-        exploring: app.explorer.panel != Panel::Facts
-            || app.explorer.stepper().is_some()
-            || app.explorer.reviewing().is_some(),
+        exploring,
     };
     let least = choose(&fit(SMALLEST), main, board.graph())?;
     for framed_only in [true, false] {
@@ -85,11 +101,11 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
             let larger = choose(&fit(scale), main, board.graph())
                 .filter(|l| l.whole && (l.framed || !framed_only) && l.keeps_panes_of(&least));
             if let Some(l) = larger {
-                return Some(l.panes(chrome));
+                return Some(l);
             }
         }
     }
-    Some(least.panes(chrome))
+    Some(least)
 }
 
 /// The cells every board can be drawn with (smaller ones only scroll less).

@@ -37,6 +37,7 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         frame.render_widget(chrome::TooSmall { app, area }, area);
         return drawn;
     };
+    drawn.facts_fold = geometry::facts_fold(area, app);
     frame.render_widget(chrome::TitleBar { app }, p.title);
     if let Some(compare) = app.explorer.compare() {
         // Side by side, the boards take the whole space between title and status.
