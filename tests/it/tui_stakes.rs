@@ -244,8 +244,10 @@ fn the_first_look_at_solutions_says_it_makes_the_game_assisted() {
     let asked = a.status.as_ref().unwrap().text.clone();
     assert!(asked.contains("makes the game assisted") && asked.contains("f again opens"), "{asked}");
     assert_eq!((a.explorer.panel, a.stakes.help.is_empty()), (Panel::Facts, true));
-    // Esc in between: it is not confirmed.
+    // Esc, or any other key, in between: it is not confirmed.
     press(&mut a, "\x1bf");
+    assert!(a.stakes.help.is_empty() && a.explorer.panel == Panel::Facts);
+    press(&mut a, "lf");
     assert!(a.stakes.help.is_empty() && a.explorer.panel == Panel::Facts);
     press(&mut a, "f");
     assert!(a.status.as_ref().unwrap().text.ends_with("; assisted from now on"), "{:?}", a.status);
