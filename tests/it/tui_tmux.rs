@@ -223,7 +223,7 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
     t.run("one", "play tests/tui_fixtures/kunigami.toml");
     t.run("two", "play tests/tui_fixtures/cylinder-free.toml");
     t.wait_for("one", "Kunigami's 5x5");
-    t.wait_for("two", "move 0");
+    t.wait_for("two", "move 0 of");
     t.keys("one", &["1"]);
     t.keys("two", &["l", "Enter", "l", "Enter"]);
     t.wait_for("one", "move 1 of 9");
@@ -254,7 +254,7 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
 fn esc_closes_and_cancels_but_never_quits() {
     let Some(t) = Tmux::start("esc") else { return };
     t.run("game", "play tests/tui_fixtures/cylinder-free.toml");
-    t.wait_for("game", "move 0");
+    t.wait_for("game", "move 0 of");
     t.keys("game", &["Enter"]);
     t.wait_for("game", "picked (");
     t.keys("game", &["Escape"]);

@@ -243,7 +243,9 @@ fn the_game_id_stays_on_one_line_and_is_written_to_a_file_whole() {
 
 #[test]
 fn many_colours_that_look_alike_switch_to_glyphs() {
-    let a = app(&["--seed", "2", "--size", "12", "--colours", "12", "--color", "16"], 80, 24);
+    let mut a = app(&["--seed", "2", "--size", "12", "--colours", "12", "--color", "16"], 80, 24);
+    // The look is the facts' last line.
+    send(&mut a, key_event(KeyCode::PageDown));
     assert_eq!(a.look.forced_glyphs(12), Some(floodit::tui::look::ForcedGlyphs::ColoursMeet));
     assert_eq!(a.look.forced_glyphs(8), None, "eight ANSI colours are told apart");
     let s = screen(&a);

@@ -149,10 +149,7 @@ fn next_family(app: &mut App) {
     let f = key(app, A::NextFamily);
     if ex.panel == Panel::Facts && app.drawn.facts_fold && !ex.facts_asked {
         app.explorer.facts_asked = true;
-        app.say(
-            Tone::Info,
-            format!("board facts shown, the board scrolls; {f} again: the solver views"),
-        );
+        app.say(Tone::Info, format!("board facts shown, the board scrolls; {f} again: the solver views"));
         return;
     }
     let opens_solutions = ex.panel == Panel::Facts;
@@ -366,6 +363,9 @@ fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
 }
 
 fn take_over(app: &mut App, events: &mut Events) {
+    if super::game::first_move_waits(app) {
+        return;
+    }
     let Mode::Step(s) = std::mem::replace(&mut app.explorer.mode, Mode::Play) else { return };
     let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
     // A solver's moves are help, even those left to redo: counted before the game may end.

@@ -155,6 +155,9 @@ fn close(app: &mut App) {
 }
 
 fn play(app: &mut App, mv: Move, events: &mut Events) {
+    if first_move_waits(app) {
+        return;
+    }
     let was_out = app.game.limit_reached();
     match app.game.play(mv) {
         Ok(played) => {
@@ -278,6 +281,21 @@ fn move_cursor(app: &mut App, d: Dir) {
             return;
         }
     }
+}
+
+/// The first move waits for the move limit's search, which fixes the limit for the game: true
+/// (and a word on it) while it runs.
+pub(super) fn first_move_waits(app: &mut App) -> bool {
+    if !app.stakes.first_move_waits(&app.game) {
+        return false;
+    }
+    let nodes = app.stakes.job.as_ref().map_or(0, crate::tui::worker::Running::nodes);
+    let text = format!(
+        "one moment: the move limit is being set ({} positions searched); the first move fixes it",
+        crate::tui::numbers::count(nodes)
+    );
+    app.say(Tone::Info, text);
+    true
 }
 
 /// Closes the win or out-of-moves box (undo from it goes back to the board).

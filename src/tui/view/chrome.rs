@@ -30,7 +30,10 @@ impl Widget for TitleBar<'_> {
             Span::styled(app.puzzle.title.clone(), ui.title),
         ]));
         let game = &app.game;
+        // While the limit's search runs, greedy's limit is an upper end.
         let moves = match game.move_limit() {
+            Some(l) if app.stakes.first_move_waits(game) => format!("move 0, limit at most {l}"),
+            None if app.stakes.first_move_waits(game) => "move 0, limit being set".to_string(),
             Some(l) => format!("move {} of {l}", game.moves_made()),
             None => format!("move {}", game.moves_made()),
         };

@@ -1,4 +1,5 @@
-//! The panel's board facts: size, colours, components, moves, limit, and the optimum (stated by
+//! The panel's board facts: size, colours, components, moves, the limit and what it is built on,
+//! a target shorter than its basis, and the optimum (stated by
 //! the puzzle, searched for in the background on small boards with live progress, or proven by
 //! a solver the explorer ran).
 
@@ -84,8 +85,12 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         row("Components", format!("{} now, {} at the start", app.components, app.start_components)),
         row(if game.mode().is_free() { "Largest" } else { "Flooded" }, format!("{flooded} of {} cells", g.len())),
         row("Moves", moves),
-        row("Optimum", optimum),
+        row("Limit", limit(app)),
     ];
+    if let Some((moves, by)) = app.stakes.target(&app.optimum) {
+        lines.push(row("Target", format!("{moves} moves ({by})")));
+    }
+    lines.push(row("Optimum", optimum));
     if let Some(grade) = grade(app) {
         lines.push(row("Grade", grade));
     }
@@ -102,6 +107,22 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         lines.push(Line::styled(format!(" {d}"), ui.dim));
     }
     lines
+}
+
+/// The move limit and what it is built on.
+fn limit(app: &App) -> String {
+    let stakes = &app.stakes;
+    match (app.game.move_limit(), &stakes.basis) {
+        (None, _) if stakes.first_move_waits(&app.game) => "being set".to_string(),
+        (None, _) => "none".to_string(),
+        (Some(l), _) if stakes.first_move_waits(&app.game) => {
+            let nodes = stakes.job.as_ref().map_or(0, crate::tui::worker::Running::nodes);
+            format!("at most {l}: being set, {}{GLUE}positions searched", count(nodes))
+        }
+        (Some(l), _) if stakes.own_limit => format!("{l}, the puzzle's own"),
+        (Some(l), Some(b)) => format!("{l}: {} + slack {}", b.describe(), stakes.slack),
+        (Some(l), None) => format!("{l}, fixed since the first move"),
+    }
 }
 
 /// The starting board's difficulty grade, as far as it is known (nothing when the game grades
