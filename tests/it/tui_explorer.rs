@@ -367,10 +367,11 @@ fn the_explorer_keys_explain_themselves_when_they_cannot_act() {
 fn help_lists_the_explorer_keys_and_scrolls() {
     let mut a = kunigami(80, 24);
     press(&mut a, "?");
-    assert!(screen(&a).contains("↓ for more"));
+    let s = screen(&a);
+    assert!(s.contains("↓ for more") && s.contains("Here: Playing"), "{s}");
     press(&mut a, &"j".repeat(60));
     let s = screen(&a);
-    assert!(s.contains("autoplay slower") && s.contains("Anywhere: Ctrl-C"), "{s}");
+    assert!(s.contains("to the first move") && s.contains("Anywhere: Ctrl-C"), "{s}");
     assert!(!s.contains("↓ for more"), "scrolled to the end:\n{s}");
     insta::assert_snapshot!("help_scrolled", s);
     press(&mut a, "kkk\x1b");

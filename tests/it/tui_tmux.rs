@@ -243,7 +243,7 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
     assert_eq!(picker.matches("saved ").count(), 2, "{picker}");
     // Esc and q apart: sent together, a terminal reads them as Alt+q.
     t.keys("three", &["Escape"]);
-    t.wait_for("three", "0-9 A-Z colour");
+    t.wait_for("three", "? help");
     t.keys("three", &["q"]);
     t.wait_for("three", "FLOODIT-EXIT=0");
 }
@@ -263,7 +263,7 @@ fn esc_closes_and_cancels_but_never_quits() {
         t.keys("game", &[key]);
         t.wait_for("game", shown);
         t.keys("game", &["Escape"]);
-        t.wait_for("game", "0-9 A-Z colour");
+        t.wait_for("game", "? help");
     }
     t.keys("game", &["Escape"]);
     t.wait_for("game", "nothing to cancel: q quits");
@@ -301,7 +301,7 @@ fn ascii_mode_sends_the_terminal_only_ascii() {
         (&["Right"], "step 1/"),
         (&["Escape"], "back to your game"),
         (&["?"], "Help ("),
-        (&["Escape"], "0-9 A-Z colour"),
+        (&["Escape"], "? help"),
         (&["c"], "Game ID"),
     ];
     for (keys, shown) in steps {
@@ -310,7 +310,7 @@ fn ascii_mode_sends_the_terminal_only_ascii() {
         assert!(screen.is_ascii(), "{screen}");
     }
     t.keys("game", &["Escape"]);
-    t.wait_for("game", "0-9 A-Z colour");
+    t.wait_for("game", "? help");
     t.keys("game", &["q"]);
     t.wait_for("game", "FLOODIT-EXIT=0");
     let sent = std::fs::read(&log).unwrap();
@@ -343,7 +343,7 @@ fn the_game_id_is_one_line_and_goes_to_a_file_whole() {
     assert!(first.starts_with(shown) && first.len() > shown.len() + 80, "{written}");
     assert_eq!(written.lines().count(), 2, "floodit's ID, then Tatham's: {written}");
     t.keys("game", &["Escape"]);
-    t.wait_for("game", "0-9 A-Z colour");
+    t.wait_for("game", "? help");
     t.keys("game", &["q"]);
     t.wait_for("game", "FLOODIT-EXIT=0");
 }

@@ -10,6 +10,7 @@ mod dialog;
 pub mod geometry;
 pub mod help;
 mod history;
+mod keys;
 mod leaderboard;
 pub mod legend;
 pub mod list_popup;

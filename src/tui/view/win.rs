@@ -122,8 +122,7 @@ impl Widget for WinView<'_> {
         }
         body.push(counted_line(app));
         body.extend(super::packs::win_rows(app));
-        let mut keys = keys(app, Context::Ending);
-        keys.splice(0..0, super::packs::win_key(app));
+        let keys = keys(app, Context::Ending);
         Card {
             look: &app.look,
             title: title.into(),
