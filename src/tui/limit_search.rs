@@ -5,6 +5,7 @@
 //! Free-Flood-It, greedy flooding from the centre), and greedy; the shortest answer is kept, and
 //! the name of the solver that found it travels in [`Solution::delegated_to`].
 
+use super::app::EXACT_SEARCH;
 use super::worker::Task;
 use crate::model::{Components, Mode};
 use crate::solver::exact::Exact;
@@ -56,10 +57,10 @@ pub fn search(problem: &Problem, control: &Control) -> Result<Solution, SolveErr
     if components <= EXACT_COMPONENTS {
         match crate::solver::run(&Exact, problem, &budget(EXACT_NODES, Some(EXACT_MEMORY))) {
             Ok(mut s) if s.optimal => {
-                s.delegated_to = Some("exact search".into());
+                s.delegated_to = Some(EXACT_SEARCH.into());
                 return Ok(s);
             }
-            found => keep(found, "exact search"),
+            found => keep(found, EXACT_SEARCH),
         }
     }
     if control.cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {

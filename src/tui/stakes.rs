@@ -218,7 +218,7 @@ impl Stakes {
 fn proven(optimum: &Optimum) -> Option<Basis> {
     let (moves, by) = match optimum {
         Optimum::Stated(n) => (*n, "the puzzle".to_string()),
-        Optimum::Found { moves, .. } => (*moves, "exact search".to_string()),
+        Optimum::Found { moves, .. } => (*moves, super::app::EXACT_SEARCH.to_string()),
         Optimum::Proven { moves, solver, .. } => (*moves, solver.clone()),
         Optimum::Searching(_) | Optimum::Unknown { .. } => return None,
     };

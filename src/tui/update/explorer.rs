@@ -3,7 +3,7 @@
 //! position (started, and cancelled when the position moves on) and finished runs.
 
 use super::{Event, Events};
-use crate::solver::{Family, Problem};
+use crate::solver::{Family, Problem, SolveError};
 use crate::tui::action::{Action, ExplorerAction, ExplorerAction as A};
 use crate::tui::app::{App, Overlay, Tone};
 use crate::tui::drawn::Scroll;
@@ -414,6 +414,8 @@ pub(super) fn run_finished(app: &mut App, result: &JobResult, events: &mut Event
             let proof = if s.optimal { "optimal" } else { "not proven optimal" };
             format!("{}: {} moves from here, {proof}, in {}", run.solver, s.len(), elapsed(s.elapsed))
         }
+        // A refusal's reason names the solver already ("poly-path needs a board whose ...").
+        RunState::Failed(SolveError::Refused(why)) => why.clone(),
         RunState::Failed(e) => format!("{}: {e}", run.solver),
         RunState::Queued | RunState::Running(_) => unreachable!("the run has finished"),
     });

@@ -1,7 +1,7 @@
 //! What each event causes: the one table of reactions. An action's own code (`game.rs`,
 //! `explorer.rs`, ...) only says what it changed; everything that follows from that is here.
 
-use super::super::app::{App, Optimum, Overlay, Tone};
+use super::super::app::{App, EXACT_SEARCH, Optimum, Overlay, Tone};
 use super::super::explorer::{Mode, Panel};
 use super::super::hint::Hint;
 use super::super::stakes::Help;
@@ -223,7 +223,7 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
         // best found may make the move limit better.
         Ok(s) => {
             if !s.is_empty() {
-                app.stakes.offer_line(&s.moves, "exact search, unproven");
+                app.stakes.offer_line(&s.moves, &format!("{EXACT_SEARCH}, unproven"));
             }
             Optimum::Unknown {
                 why: format!(

@@ -2,7 +2,7 @@
 //! optimum is proven, help had, the statistics of the board's kind) and the out-of-moves box
 //! (the game is lost; undo or play on).
 
-use super::super::app::{App, Optimum};
+use super::super::app::{App, EXACT_SEARCH, Optimum};
 use super::super::keymap::Context;
 use super::card::{Card, Para, keys, plain, row};
 use crate::model::Mode;
@@ -47,7 +47,7 @@ fn optimum_line(app: &App, against: bool) -> Para<'static> {
     let n = app.game.moves_made() as u32;
     let (o, by) = match &app.optimum {
         Optimum::Stated(o) => (*o, "stated by the puzzle".to_string()),
-        Optimum::Found { moves, .. } => (*moves, "proven by exact search".to_string()),
+        Optimum::Found { moves, .. } => (*moves, format!("proven by {EXACT_SEARCH}")),
         Optimum::Proven { moves, solver, .. } => (*moves, format!("proven by {solver}")),
         Optimum::Searching(_) => {
             return row(app, "Optimum", vec![Span::styled("still being searched for", ui.dim)]);

@@ -358,7 +358,7 @@ fn title(spec: &GenSpec) -> String {
 /// What the proofs say about the board, for the puzzle's description.
 fn description(m: &Measured) -> String {
     let opt = m.optimum.moves;
-    let mut parts = vec![format!("Proven optimum: {opt} moves.")];
+    let mut parts = vec![format!("Proven optimum: {opt} move{}.", if opt == 1 { "" } else { "s" })];
     if let Some(g) = m.greedy() {
         parts.push(match g - opt {
             0 => "Greedy (most cells each move) also finds it.".to_string(),

@@ -6,7 +6,7 @@
 use super::{count, duration};
 use crate::formats::id;
 use crate::model::Mode;
-use crate::tui::app::{App, Optimum, Origin};
+use crate::tui::app::{App, EXACT_SEARCH, Optimum, Origin};
 use crate::tui::grade::GradeState;
 use crate::tui::numbers::GLUE;
 use crate::tui::view::text::{fit, fit_start};
@@ -48,7 +48,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     let optimum = match &app.optimum {
         Optimum::Stated(n) => format!("{n} (stated by the puzzle)"),
-        Optimum::Found { moves, millis } => format!("{moves} (proven by exact search, {})", duration(*millis)),
+        Optimum::Found { moves, millis } => format!("{moves} (proven by {EXACT_SEARCH}, {})", duration(*millis)),
         Optimum::Proven { moves, solver, millis } => format!("{moves} (proven by {solver}, {})", duration(*millis)),
         // A bound and a count never sit side by side with a comma ("at least 17, 448" reads as
         // 17,448); each number keeps its unit.
