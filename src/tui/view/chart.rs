@@ -58,7 +58,7 @@ pub fn line_style(app: &App, c: &Compare, i: usize) -> Style {
 }
 
 /// Narrower than this (or lower than the compare view's least chart), the chart is a table.
-const CHART_READABLE_W: u16 = 40;
+const CHART_READABLE_W: u16 = super::compare::CHART_MIN_W;
 
 /// The table in place of the chart: per lane, its number, solver, moves and the cells flooded
 /// at the step shown.

@@ -19,7 +19,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 /// The chart needs at least this much room (less, and it is a table).
 pub const CHART_MIN_H: u16 = 8;
-const CHART_MIN_W: u16 = 30;
+pub const CHART_MIN_W: u16 = 30;
 /// Below the boards, the chart gets half the height, up to this much.
 const CHART_ROOMY_H: u16 = 16;
 /// Beside the boards, the chart may shrink to this width rather than leave boards cut.
@@ -57,7 +57,7 @@ pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
     }
     // Whole boards beside a narrow chart, rather than boards that scroll.
     if let Some(l) = try_layout(body, n, g, Place::Beside, (1, 1), 4, CHART_NARROW_W) {
-        return l;
+        return balance(body, l);
     }
     // Nothing fits whole: one row of boxes (their boards scroll) over the table of the lanes
     // (a header and a line each, framed), which is all a chart this small could say.
@@ -70,17 +70,23 @@ pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
 
 /// A chart below the boards that would take more than its share of the height gives the rest
 /// to the boards' boxes (which centre their boards, at a larger scale when it then fits), and
-/// boxes in a row narrower than the screen widen to share it.
+/// boxes in a row narrower than the screen widen to share it. Beside the chart, the boxes take
+/// the whole height, as the chart does.
 fn balance(body: Rect, mut l: CompareLayout) -> CompareLayout {
     let Some(first) = l.lanes.first().copied() else { return l };
+    let rows = l.lanes.iter().map(|r| r.y).collect::<std::collections::BTreeSet<_>>().len() as u16;
     if l.chart.y < first.bottom() {
-        return l; // beside
+        // Beside: the boxes share the whole height (their boards centred), as the chart does.
+        let bh = body.height / rows.max(1);
+        for r in &mut l.lanes {
+            *r = Rect { y: body.y + (r.y - body.y) / first.height * bh, height: bh, ..*r };
+        }
+        return l;
     }
     let cap = CHART_MIN_H.max(body.height * CHART_MAX_TENTHS / 10);
     if l.chart.height <= cap {
         return l;
     }
-    let rows = l.lanes.iter().map(|r| r.y).collect::<std::collections::BTreeSet<_>>().len() as u16;
     let per_row = l.lanes.iter().filter(|r| r.y == first.y).count() as u16;
     let grow = l.chart.height.saturating_sub(cap) / rows.max(1);
     let bw = (body.width / per_row.max(1)).max(first.width);
