@@ -404,12 +404,15 @@ fn the_registrys_polynomial_solvers_plug_into_the_view() {
     assert!(s.contains("Refused") && s.contains("NP-hard class") && s.contains("Clifford"), "{s}");
 }
 
-/// The facts and the exact view name the optimum's proof the same way.
+/// The facts and the exact view name the optimum's proof the same way; the grade says it is
+/// about par.
 #[test]
 fn the_facts_and_the_exact_view_name_the_proof_alike() {
     let mut a = tui_common::app_with(&["--seed", "3", "--size", "8"], 200, 60, None, true);
     settle(&mut a);
     assert!(screen(&a).contains("proven by exact search"), "{}", screen(&a));
+    // The grade says it is how hard par is.
+    assert!(screen(&a).contains(" at par (score "), "{}", screen(&a));
     press(&mut a, "fff");
     assert_eq!(a.explorer.panel, Panel::Family(Family::Exact));
     let s = screen(&a);
