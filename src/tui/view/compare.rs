@@ -263,10 +263,11 @@ mod tests {
     #[test]
     fn boards_fit_whole_with_the_chart_below_or_beside() {
         let g = Graph::new(Topology::Grid, 14, 14).unwrap();
-        // 80x24: three 14x14 boards at one column a cell, the chart beside them.
+        // 80x24: three 14x14 boards at one column a cell, the chart beside them; the boxes take
+        // the whole height, as the chart does (no rows left empty under them).
         let body = Rect::new(0, 1, 80, 21);
         let l = layout(body, 3, &g);
-        assert_eq!(l.lanes[0], Rect::new(0, 1, 16, 16));
+        assert_eq!(l.lanes[0], Rect::new(0, 1, 16, 21));
         assert_eq!(l.chart, Rect::new(48, 1, 32, 21));
         // A big screen: one row of wider boards, the chart below.
         let body = Rect::new(0, 1, 200, 57);
@@ -290,7 +291,7 @@ mod tests {
         assert!(l.lanes.iter().all(|r| r.width >= 30 && r.height >= 16 && inside(*r, body)));
         // 80x24, four boards: whole, beside a narrow chart, rather than cut.
         let small = layout(Rect::new(0, 1, 80, 21), 4, &g);
-        assert_eq!((small.lanes[3], small.chart), (Rect::new(48, 1, 16, 16), Rect::new(64, 1, 16, 21)));
+        assert_eq!((small.lanes[3], small.chart), (Rect::new(48, 1, 16, 21), Rect::new(64, 1, 16, 21)));
     }
 
     #[test]
