@@ -26,6 +26,8 @@ pub const DEFAULT_SLACK: u32 = 5;
 pub const MAX_SLACK: u32 = 1000;
 /// Boards up to this many cells get greedy's answer at once, so the first frame has a limit.
 const QUICK_CELLS: usize = 2500;
+/// Most moves held while the limit's search runs (keys typed ahead).
+pub const MAX_HELD: usize = 16;
 
 /// The answer the limit is built on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,6 +102,8 @@ pub struct Stakes {
     pub counted: Option<Result<Row, String>>,
     /// The limit's search while it runs.
     pub job: Option<Running>,
+    /// Moves played while the limit's search ran, in order: played once it answers.
+    pub held: Vec<Move>,
     /// Solved and out of moves as last seen, so that each is told once when it happens.
     seen: (bool, bool),
     /// Time played in earlier sessions (from the save), and when this session's began.
@@ -293,6 +297,8 @@ impl Stakes {
             Optimum::Stated(n) => Some(Basis { moves: *n, proven: true, by: "the puzzle".into() }),
             _ => None,
         };
+        // A stated optimum is the limit's basis for good: nothing the search finds changes it.
+        self.settled |= stated.is_some();
         let searched = stated.is_none() && self.found.is_some();
         let basis = stated.or_else(|| self.found.clone()).or_else(|| self.provisional.clone());
         if basis == self.basis {

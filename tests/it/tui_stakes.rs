@@ -69,19 +69,20 @@ fn the_first_move_waits_for_the_limit_which_then_never_changes() {
     assert!(screen(&a).lines().next().unwrap().ends_with(&format!("move 0, limit at most {greedy}")));
     let other = (a.game.board().colour(0) + 1) % 6;
     press(&mut a, &other.to_string());
-    assert_eq!(a.game.moves_made(), 0, "the move waited");
-    assert!(a.status.as_ref().unwrap().text.contains("the move limit is being set"), "{:?}", a.status);
+    assert_eq!(a.game.moves_made(), 0, "the move waits");
+    let said = &a.status.as_ref().unwrap().text;
+    assert!(said.contains("the move limit is being set") && said.contains("played when it is set"), "{said}");
     settle(&mut a);
-    // Set, and told: the optimum proven within the search's budget, plus the slack.
+    // Set, and told: the optimum proven within the search's budget, plus the slack; then the
+    // move held is played.
     let set = a.game.move_limit().unwrap();
     let basis = a.stakes.basis.clone().unwrap();
     assert!(basis.proven && basis.by == "exact search", "{basis:?}");
     assert_eq!(set, basis.moves + DEFAULT_SLACK);
     let said = &a.status.as_ref().unwrap().text;
     assert!(said.starts_with(&format!("move limit {set}")) && said.contains("+ slack 5"), "{said}");
-    assert!(screen(&a).lines().next().unwrap().ends_with(&format!("move 0 of {set}")));
-    press(&mut a, &other.to_string());
-    assert_eq!(a.game.moves_made(), 1);
+    assert_eq!(a.game.moves_made(), 1, "the move held is played");
+    assert!(screen(&a).lines().next().unwrap().ends_with(&format!("move 1 of {set}")));
 }
 
 /// On a board too big to prove, the limit stands on fast's answer; a shorter line found after

@@ -155,7 +155,16 @@ fn close(app: &mut App) {
 }
 
 fn play(app: &mut App, mv: Move, events: &mut Events) {
-    if first_move_waits(app) {
+    if app.stakes.first_move_waits(&app.game) {
+        let nodes = app.stakes.job.as_ref().map_or(0, crate::tui::worker::Running::nodes);
+        let text = if app.stakes.held.len() < crate::tui::stakes::MAX_HELD {
+            app.stakes.held.push(mv);
+            "your move is played when it is set"
+        } else {
+            "the moves typed ahead are held already"
+        };
+        let count = crate::tui::numbers::count(nodes);
+        app.say(Tone::Info, format!("one moment: the move limit is being set ({count} positions searched); {text}"));
         return;
     }
     let was_out = app.game.limit_reached();
@@ -280,6 +289,16 @@ fn move_cursor(app: &mut App, d: Dir) {
             app.cursor = crate::model::Pos { row: r as u16, col: c as u16 };
             return;
         }
+    }
+}
+
+/// The moves held while the limit's search ran, played now that it has answered.
+pub(super) fn play_held(app: &mut App, events: &mut Events) {
+    if app.stakes.first_move_waits(&app.game) {
+        return;
+    }
+    for mv in std::mem::take(&mut app.stakes.held) {
+        play(app, mv, events);
     }
 }
 

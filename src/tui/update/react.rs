@@ -6,7 +6,7 @@ use super::super::explorer::{Mode, Panel};
 use super::super::hint::Hint;
 use super::super::stakes::Help;
 use super::super::worker::{JobResult, Owner};
-use super::{Event, Events, daily, explorer, race, review};
+use super::{Event, Events, daily, explorer, game, race, review};
 use crate::analysis::replay_from_larger;
 use crate::model::{Components, Mode as GameMode, Move};
 use crate::solver::{Problem, SolveError};
@@ -67,8 +67,12 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             follow_grade(app);
             // The job's core is free: a queued run may start.
             explorer::pump(app);
-            // Any answer from the start may lower the move limit.
+            // The limit's search sets the limit; a line from the start may be a target.
             limit(app);
+            // Moves typed while the limit was being set are played now.
+            if result.owner == Owner::Limit {
+                game::play_held(app, events);
+            }
         }
         Event::OptimumProven { moves, solver, millis } => {
             proven(app, *moves, solver, *millis);
