@@ -269,7 +269,7 @@ fn limit(app: &mut App) {
         && set.searched
     {
         let was = match set.was {
-            Some(was) if was != set.limit => format!(" (was {was} while it was searched for)"),
+            Some(was) if was != set.limit => format!(" (at most {was} until set)"),
             _ => String::new(),
         };
         app.say(Tone::Info, format!("move limit {}{was}: {} + slack {slack}", set.limit, set.basis.describe()));
