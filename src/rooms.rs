@@ -5,10 +5,19 @@
 //! and the member then copies the room ([`Membership::snapshot`]) to draw it.
 //!
 //! The rules of a room (seats, countdown, standings) are the core's
-//! [`floodit_core::race::Room`]; this adds who is in which room, the limits on rooms, and the
-//! lobby.
+//! [`floodit_core::race::Room`]; this adds who is in which room, the limits on rooms (in all,
+//! per key, per address), the limit on guessing codes ([`guesses`]), and the lobby. Every
+//! request comes from a [`Visitor`]: one connection, with its key and address.
+
+pub mod guesses;
+mod refused;
+mod visitor;
+
+pub use refused::Refused;
+pub use visitor::Visitor;
 
 use floodit_core::race::{Code, Phase, RaceLimits, Role, Room, Seat, Settings};
+use guesses::{GuessLimits, Guesses, Note, Source, Verdict};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -32,12 +41,15 @@ struct Member {
 struct Entry {
     room: Room,
     members: Vec<Member>,
+    /// Who made it: its open rooms count against this key (if any) and address.
+    key: Option<Source>,
+    address: Source,
 }
 
-#[derive(Default)]
 struct Registry {
     rooms: HashMap<Code, Entry>,
     next_member: u64,
+    guesses: Guesses,
 }
 
 /// A room open for joining, as the lobby lists it.
@@ -65,8 +77,11 @@ impl fmt::Debug for Rooms {
 }
 
 impl Rooms {
+    /// The rooms, with codes guarded by the default limit on guessing ([`GuessLimits`]).
     pub fn new(limits: RaceLimits) -> Rooms {
-        Rooms { inner: Arc::default(), limits, log: None }
+        let registry =
+            Registry { rooms: HashMap::new(), next_member: 0, guesses: Guesses::new(GuessLimits::default()) };
+        Rooms { inner: Arc::new(Mutex::new(registry)), limits, log: None }
     }
 
     /// Says what happens to rooms (made, joined, left, refused) through `log`.
@@ -91,67 +106,119 @@ impl Rooms {
         self.lock().rooms.values().filter(|e| e.room.phase(now) != Phase::Over).count()
     }
 
-    /// Makes a room with `seat` as its creator and first racer.
-    pub fn create(
-        &self,
-        settings: Settings,
-        seat: Seat,
-        name: String,
-        wake: Wake,
-        now: Instant,
-    ) -> Result<Membership, String> {
+    /// Makes a room with `who` as its creator and first racer, within the limits on rooms: in
+    /// all, per key, per address.
+    pub(crate) fn create(&self, who: &Visitor, settings: Settings, now: Instant) -> Result<Membership, Refused> {
+        let sources = who.sources();
         let mut reg = self.lock();
         prune(&mut reg, now);
-        let open = reg.rooms.values().filter(|e| e.room.phase(now) != Phase::Over).count();
-        if open >= self.limits.rooms {
-            drop(reg);
-            self.say(format!("refused a room: {open} open, the most"));
-            return Err(format!("the server has its most rooms ({}): join one, or try again later", self.limits.rooms));
+        if let Err(held) = admit(&mut reg, who.conn, &sources, now) {
+            return Err(self.told(reg, held));
         }
+        let (key, address) = (who.key(), Source::address(who.address));
+        if let Some((refused, why)) = room_limit(&reg, &self.limits, key.as_ref(), &address, now) {
+            return Err(self.refuse(reg, who.conn, &sources, now, refused, Some(format!("refused a room: {why}"))));
+        }
+        let open = reg.rooms.values().filter(|e| e.room.phase(now) != Phase::Over).count();
         // 2^24 codes and at most a few hundred rooms: a free one comes at the first or second draw.
         let code = std::iter::repeat_with(Code::random).find(|c| !reg.rooms.contains_key(c)).expect("a free code");
-        let room = Room::new(code, settings, self.limits.clone(), seat.clone(), name, now);
-        let id = add(&mut reg, code, Some(room), Some(seat.clone()), wake);
+        let room = Room::new(code, settings, self.limits.clone(), who.seat.clone(), who.name.clone(), now);
+        reg.rooms.insert(code, Entry { room, members: Vec::new(), key, address });
+        let id = add(&mut reg, code, Some(who.seat.clone()), who.wake.clone());
         drop(reg);
         self.say(format!("room {code} made ({} open)", open + 1));
-        Ok(Membership { rooms: self.clone(), code, id, role: Role::Racer, seat, gone: false })
+        Ok(Membership { rooms: self.clone(), code, id, role: Role::Racer, seat: who.seat.clone(), gone: false })
     }
 
     /// Joins room `code`: as a racer while it waits and has a seat (or back in one's own seat),
-    /// else as a spectator; only as a spectator when `watch`.
-    pub fn join(
-        &self,
-        code: Code,
-        seat: Seat,
-        name: String,
-        watch: bool,
-        wake: Wake,
-        now: Instant,
-    ) -> Result<Membership, String> {
+    /// else as a spectator; only as a spectator when `watch`. A held visitor's code is not
+    /// looked up at all, so a refusal then says nothing about whether the room exists.
+    pub(crate) fn join(&self, who: &Visitor, code: Code, watch: bool, now: Instant) -> Result<Membership, Refused> {
+        let sources = who.sources();
         let mut reg = self.lock();
         prune(&mut reg, now);
-        let Some(entry) = reg.rooms.get_mut(&code) else {
-            drop(reg);
-            // The code is not logged: it is what the client typed (a guess, perhaps).
-            self.say("refused a join: no such room".into());
-            return Err(format!("no room {code} (it may have ended)"));
+        if let Err(held) = admit(&mut reg, who.conn, &sources, now) {
+            return Err(self.told(reg, held));
+        }
+        let joined = match reg.rooms.get_mut(&code) {
+            None => Err(Refused::NoRoom(code)),
+            Some(entry) if watch => entry.room.watch(now).map_err(|e| Refused::Room(code, e)),
+            Some(entry) => entry.room.join(who.seat.clone(), who.name.clone(), now).map_err(|e| Refused::Room(code, e)),
         };
-        let role = if watch { entry.room.watch(now) } else { entry.room.join(seat.clone(), name, now) };
-        let role = match role {
+        let role = match joined {
             Ok(role) => role,
-            Err(e) => {
-                drop(reg);
-                self.say(format!("room {code}: refused a join: {e}"));
-                return Err(format!("room {code}: {e}"));
+            Err(refused) => {
+                // A wrong code is not logged (it is what the client typed, and a line a guess is
+                // a flood): the connection's summary line counts them.
+                let line = match &refused {
+                    Refused::Room(code, e) => Some(format!("room {code}: refused a join: {e}")),
+                    _ => None,
+                };
+                return Err(self.refuse(reg, who.conn, &sources, now, refused, line));
             }
         };
-        let member_seat = (role == Role::Racer).then(|| seat.clone());
-        let id = add(&mut reg, code, None, member_seat, wake);
+        let member_seat = (role == Role::Racer).then(|| who.seat.clone());
+        let id = add(&mut reg, code, member_seat, who.wake.clone());
         wake_others(&mut reg, code, id);
         drop(reg);
         let what = if role == Role::Racer { "a racer" } else { "a spectator" };
         self.say(format!("room {code}: {what} joined"));
-        Ok(Membership { rooms: self.clone(), code, id, role, seat, gone: false })
+        Ok(Membership { rooms: self.clone(), code, id, role, seat: who.seat.clone(), gone: false })
+    }
+
+    /// A request refused: counted against its connection and sources (cut if one too many),
+    /// then, the lock released, `line` and what the count noted go to the log.
+    fn refuse(
+        &self,
+        mut reg: MutexGuard<'_, Registry>,
+        conn: u64,
+        sources: &[Source],
+        now: Instant,
+        refused: Refused,
+        line: Option<String>,
+    ) -> Refused {
+        let cut = reg.guesses.missed(conn, sources, now) == Verdict::Cut;
+        let notes = reg.guesses.take_notes();
+        drop(reg);
+        if let Some(line) = line {
+            self.say(line);
+        }
+        self.tell(notes);
+        if cut { Refused::Cut } else { refused }
+    }
+
+    /// Releases the lock, logs what the guessing limit noted, and hands `refused` back.
+    fn told(&self, mut reg: MutexGuard<'_, Registry>, refused: Refused) -> Refused {
+        let notes = reg.guesses.take_notes();
+        drop(reg);
+        self.tell(notes);
+        refused
+    }
+
+    /// Says what the guessing limit noted: a source held, a connection cut (once each).
+    fn tell(&self, notes: Vec<Note>) {
+        for note in notes {
+            self.say(match note {
+                Note::Held { source, refused, wait } => {
+                    format!("room requests: {source} held for {} s after {refused} refused", guesses::secs_up(wait))
+                }
+                Note::Cut { conn, tally } => {
+                    format!(
+                        "room requests: cutting #{conn} after {} refused ({} while held)",
+                        tally.refused, tally.held
+                    )
+                }
+            });
+        }
+    }
+
+    /// Connection `conn` has ended: one line for its refused requests, if it had any and was
+    /// not cut (the cut said so already).
+    fn hang_up(&self, conn: u64) {
+        let tally = self.lock().guesses.hang_up(conn);
+        if let Some(t) = tally.filter(|t| !t.cut) {
+            self.say(format!("room requests: #{conn} had {} refused ({} while held)", t.refused, t.held));
+        }
     }
 
     /// Public rooms still waiting for racers, with a free seat.
@@ -176,19 +243,48 @@ impl Rooms {
     }
 }
 
-/// Adds a member to room `code`, or makes the room with them in it; the member's id.
-fn add(reg: &mut Registry, code: Code, room: Option<Room>, seat: Option<Seat>, wake: Wake) -> u64 {
+/// Adds a member to room `code`; the member's id.
+fn add(reg: &mut Registry, code: Code, seat: Option<Seat>, wake: Wake) -> u64 {
     reg.next_member += 1;
     let id = reg.next_member;
-    let member = Member { id, seat, pending: false, wake };
-    match (reg.rooms.get_mut(&code), room) {
-        (_, Some(room)) => {
-            reg.rooms.insert(code, Entry { room, members: vec![member] });
-        }
-        (Some(e), None) => e.members.push(member),
-        (None, None) => {}
+    if let Some(e) = reg.rooms.get_mut(&code) {
+        e.members.push(Member { id, seat, pending: false, wake });
     }
     id
+}
+
+/// Whether connection `conn` may ask for a room now (not held, not cut); a try refused here
+/// counts as a refusal too.
+fn admit(reg: &mut Registry, conn: u64, sources: &[Source], now: Instant) -> Result<(), Refused> {
+    match reg.guesses.before(conn, sources, now) {
+        Verdict::Look => Ok(()),
+        Verdict::Held { wait } => Err(Refused::Held(wait)),
+        Verdict::Cut => Err(Refused::Cut),
+    }
+}
+
+/// The limit on rooms a new one would break, if any: in all, then the key's (a guest has
+/// none), then the address's; with the log's words for it.
+fn room_limit(
+    reg: &Registry,
+    limits: &RaceLimits,
+    key: Option<&Source>,
+    address: &Source,
+    now: Instant,
+) -> Option<(Refused, String)> {
+    let open: Vec<&Entry> = reg.rooms.values().filter(|e| e.room.phase(now) != Phase::Over).collect();
+    if open.len() >= limits.rooms {
+        return Some((Refused::MostRooms(limits.rooms), format!("{} open, the most", open.len())));
+    }
+    if let Some(key) = key
+        && open.iter().filter(|e| e.key.as_ref() == Some(key)).count() >= limits.rooms_per_key
+    {
+        let n = limits.rooms_per_key;
+        return Some((Refused::KeyRooms(n), format!("{key} has {n} open, the most")));
+    }
+    let n = limits.rooms_per_address;
+    (open.iter().filter(|e| e.address == *address).count() >= n)
+        .then(|| (Refused::AddressRooms(n), format!("{address} has {n} open, the most")))
 }
 
 /// Wakes every member of room `code` but `except` (once until each looks).

@@ -107,7 +107,7 @@ pub fn run(args: BenchArgs) -> CliResult {
     if args.json {
         out::println(serde_json::to_string(&summary).expect("serialisable"))?;
     } else {
-        out::print(text(&args.dataset.display().to_string(), &summary))?;
+        out::print_text(&text(&args.dataset.display().to_string(), &summary))?;
     }
     if summary.solved == 0 {
         if results.iter().all(|r| r.outcome.as_ref().is_err_and(|f| f.stopped)) {

@@ -74,9 +74,9 @@ pub fn run(args: CompareArgs) -> CliResult {
     if args.json {
         out::println(serde_json::to_string_pretty(&report).expect("serialisable"))
     } else if args.csv {
-        out::print(csv(&report))
+        out::print_text(&csv(&report))
     } else {
-        out::print(table(&report))
+        out::print_text(&table(&report))
     }
 }
 

@@ -2,8 +2,8 @@
 //! optimum, a greedy trap, ...), each proven by the exact solver.
 
 use super::args::{DesignArgs, GenArgs};
-use super::{CliError, CliResult, EXIT_LIMIT, input, out, solve::round3};
-use crate::analysis::Count;
+use super::{CliError, CliResult, EXIT_LIMIT, out, solve::round3};
+use crate::analysis::{Count, plural};
 use crate::design::facts::FirstMoves;
 use crate::design::{Budget, DesignError, Designed, Grade, HeuristicRun, Property, Request, design, grade_known};
 use crate::formats::{Puzzle, RandomBoard, id};
@@ -17,7 +17,7 @@ const DEFAULT_SECONDS: u64 = 10;
 pub fn run(args: GenArgs) -> CliResult {
     let properties = properties(&args.design);
     if properties.is_empty() {
-        let (mut puzzle, seed) = input::random_puzzle(&args.board)?;
+        let (mut puzzle, seed) = unflooded(&RandomBoard::from(&args.board))?;
         keep_seed_words(&mut puzzle, &args);
         return print(&puzzle, args.json.then(|| Report::random(&puzzle, seed)));
     }
@@ -54,6 +54,46 @@ fn keep_seed_words(puzzle: &mut Puzzle, args: &GenArgs) {
     if let (Some(words), Some(source)) = (words, &mut puzzle.source) {
         source.push_str(&format!(" (the seed typed as '{words}')"));
     }
+}
+
+/// Fresh seeds tried for a board that is not flooded already, when no seed is asked for: each
+/// board of two colours or more and two cells or more is flooded with a chance of one half at
+/// most, so all of them only with a chance of 2^-64.
+const FRESH_SEEDS: u32 = 64;
+
+/// A random board that is not flooded already (a flooded board is no puzzle): the asked
+/// seed's, or an error saying to choose another; without a seed, the first fresh seed's that
+/// is not.
+fn unflooded(ask: &RandomBoard) -> Result<(Puzzle, u64), CliError> {
+    let spec = ask.spec()?;
+    let cells = spec.rows.saturating_mul(spec.cols);
+    if spec.colours < 2 || cells < 2 {
+        let (what, ask_for) = if spec.colours < 2 {
+            (plural(u32::try_from(spec.colours).unwrap_or(u32::MAX), "colour"), "--colours 2")
+        } else {
+            (plural(u32::try_from(cells).unwrap_or(u32::MAX), "cell"), "--size 2")
+        };
+        return Err(CliError::bad_input(format!(
+            "gen: a board of {what} is flooded already, so it is no puzzle: ask for {ask_for} or more"
+        )));
+    }
+    if let Some(seed) = ask.seed {
+        let (puzzle, _) = ask.puzzle()?;
+        if puzzle.board.is_solved() {
+            return Err(CliError::bad_input(format!(
+                "gen: seed {seed} gives a board that is flooded already (every cell one colour), so it is no puzzle: \
+                 choose another --seed"
+            )));
+        }
+        return Ok((puzzle, seed));
+    }
+    for _ in 0..FRESH_SEEDS {
+        let (puzzle, seed) = ask.puzzle()?;
+        if !puzzle.board.is_solved() {
+            return Ok((puzzle, seed));
+        }
+    }
+    Err(CliError::bad_input(format!("gen: {FRESH_SEEDS} fresh seeds all gave a flooded board; try again")))
 }
 
 /// The properties asked for on the command line, in a fixed order.

@@ -20,6 +20,7 @@ mod solvers_cmd;
 pub use args::*;
 pub use input::{describe as describe_board, random_puzzle};
 pub use play::{Setup as PlaySetup, build as build_play};
+pub use serve::ServeArgs;
 
 use crate::formats::{one_line, quote_input};
 use clap::error::{ContextKind, ContextValue, ErrorKind};

@@ -15,6 +15,18 @@ pub fn println(text: impl AsRef<str>) -> CliResult {
     print(format!("{}\n", text.as_ref()))
 }
 
+/// Prints a report for people: its line breaks kept, every other character a terminal would act
+/// on (in a title, a file name, a solver's note) written as an escape, so no text from a file
+/// can drive the terminal (`formats::escape_controls`).
+pub fn print_text(text: &str) -> CliResult {
+    print(terminal_text(text))
+}
+
+/// `text` with every line's controls escaped, the line breaks kept.
+fn terminal_text(text: &str) -> String {
+    text.split('\n').map(crate::formats::escape_controls).collect::<Vec<_>>().join("\n")
+}
+
 fn write_to(out: &mut impl Write, bytes: &[u8]) -> CliResult {
     match out.write_all(bytes).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
@@ -43,6 +55,13 @@ mod tests {
     fn a_closed_pipe_is_a_quiet_stop() {
         let e = write_to(&mut Failing(ErrorKind::BrokenPipe), b"x").unwrap_err();
         assert_eq!((e.code, e.message.as_str()), (0, ""));
+    }
+
+    #[test]
+    fn reports_keep_their_lines_and_escape_the_rest() {
+        let hostile = "\u{1b}]0;PWNED\u{7} \u{202e} board (5x5 grid)\n  moves: 1 2\n";
+        assert_eq!(terminal_text(hostile), "\\u{1b}]0;PWNED\\u{7} \\u{202e} board (5x5 grid)\n  moves: 1 2\n");
+        assert_eq!(terminal_text("plain\ntext"), "plain\ntext");
     }
 
     #[test]

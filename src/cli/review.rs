@@ -70,7 +70,7 @@ pub fn run(args: ReviewArgs) -> CliResult {
     if args.json {
         out::println(serde_json::to_string(&json(&review, &reviewer)).expect("serialisable"))
     } else {
-        out::print(text(&puzzle, &review, &reviewer, args.ascii))
+        out::print_text(&text(&puzzle, &review, &reviewer, args.ascii))
     }
 }
 

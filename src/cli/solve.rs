@@ -61,7 +61,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         out::println(serde_json::to_string(&json).expect("serialisable"))
     } else {
         let heading = format!("{} ({})\n", puzzle.title, input::describe(&puzzle.board, puzzle.mode));
-        out::print(heading + &text_report(&name, &puzzle.board, puzzle.mode, &solution, puzzle.optimal))
+        out::print_text(&(heading + &text_report(&name, &puzzle.board, puzzle.mode, &solution, puzzle.optimal)))
     }
 }
 

@@ -3,10 +3,11 @@
 //! ([`board`]). The same code serves `floodit daily` (local results) and `floodit serve`.
 
 pub mod board;
+pub mod journal;
 pub mod queue;
 pub mod results;
 
-pub use results::{Player, Recorded, Results};
+pub use results::{Player, Recorded, Results, ResultsError};
 
 use crate::formats::Puzzle;
 use crate::formats::daily::{self, Date};

@@ -23,12 +23,37 @@ CREATE TABLE IF NOT EXISTS pars (day INTEGER PRIMARY KEY, moves INTEGER NOT NULL
 CREATE TABLE IF NOT EXISTS helped (player TEXT NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (player, day));
 ";
 
-/// How a database busy for longer than its wait is told (the results queue retries these).
-const BUSY: &str = "results database: busy (locked by another connection)";
+/// What went wrong with the results, by kind: the results queue retries a busy database and
+/// nothing else decides on the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultsError {
+    /// Another connection held the database locked past this connection's wait: worth retrying.
+    Busy,
+    /// The result cannot be kept whatever the database does: its moves do not flood the day's
+    /// board (why).
+    Replay(String),
+    /// A name that cannot be taken (why: another player's, or of the leaderboard's own form).
+    Name(String),
+    /// Anything else the database said (the file, the disk, the schema), as one line.
+    Database(String),
+}
 
-/// True for the error of a database that stayed locked past its wait: worth retrying.
-pub fn is_busy(error: &str) -> bool {
-    error == BUSY
+impl std::fmt::Display for ResultsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ResultsError::Busy => f.write_str("results database: busy (locked by another connection)"),
+            ResultsError::Replay(why) | ResultsError::Name(why) | ResultsError::Database(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ResultsError {}
+
+/// Callers that only show an error take it as its line.
+impl From<ResultsError> for String {
+    fn from(e: ResultsError) -> String {
+        e.to_string()
+    }
 }
 
 /// Who played.
@@ -84,22 +109,24 @@ pub struct Results {
 
 impl Results {
     /// Opens (creating if needed) the database at `path`.
-    pub fn open(path: &Path) -> Result<Results, String> {
+    pub fn open(path: &Path) -> Result<Results, ResultsError> {
         Results::open_waiting(path, Duration::from_secs(5))
     }
 
     /// The same, waiting at most `busy` for another connection's lock before an error.
-    pub fn open_waiting(path: &Path, busy: Duration) -> Result<Results, String> {
+    pub fn open_waiting(path: &Path, busy: Duration) -> Result<Results, ResultsError> {
+        let at = |what: &Path, e: &dyn std::fmt::Display| ResultsError::Database(format!("{}: {e}", what.display()));
         if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(dir).map_err(|e| at(dir, &e))?;
         }
-        let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Results::set_up(db, busy).map_err(|e| format!("{}: {e}", path.display()))
+        let db = Connection::open(path).map_err(|e| at(path, &e))?;
+        Results::set_up(db, busy).map_err(|e| at(path, &e))
     }
 
     /// A database in memory (tests).
-    pub fn in_memory() -> Result<Results, String> {
-        Results::set_up(Connection::open_in_memory().map_err(|e| e.to_string())?, Duration::from_secs(5))
+    pub fn in_memory() -> Result<Results, ResultsError> {
+        let db = Connection::open_in_memory().map_err(|e| ResultsError::Database(e.to_string()))?;
+        Results::set_up(db, Duration::from_secs(5)).map_err(ResultsError::Database)
     }
 
     fn set_up(db: Connection, busy: Duration) -> Result<Results, String> {
@@ -114,19 +141,19 @@ impl Results {
         Ok(Results { db: Arc::new(Mutex::new(db)) })
     }
 
-    fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
+    fn with<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, ResultsError> {
         // A panic elsewhere while holding the lock leaves the connection usable: SQLite rolls
         // back what was not committed.
         let db = self.db.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         f(&db).map_err(|e| match e.sqlite_error_code() {
-            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => BUSY.to_string(),
-            _ => format!("results database: {e}"),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => ResultsError::Busy,
+            _ => ResultsError::Database(format!("results database: {e}")),
         })
     }
 
     /// Notes that `player` had help on `date`'s board: their result of that day counts as
     /// assisted, whatever game it comes from (a new game of the same board starts with no help).
-    pub fn mark_helped(&self, player: &Player, date: Date) -> Result<(), String> {
+    pub fn mark_helped(&self, player: &Player, date: Date) -> Result<(), ResultsError> {
         let Some(id) = player.id() else { return Ok(()) };
         self.with(|db| {
             db.execute("INSERT OR IGNORE INTO helped (player, day) VALUES (?1, ?2)", params![id, date.days()])
@@ -135,7 +162,7 @@ impl Results {
     }
 
     /// True when `player` had help on `date`'s board.
-    pub fn helped(&self, player: &Player, date: Date) -> Result<bool, String> {
+    pub fn helped(&self, player: &Player, date: Date) -> Result<bool, ResultsError> {
         let Some(id) = player.id() else { return Ok(false) };
         self.with(|db| {
             db.query_row("SELECT 1 FROM helped WHERE player = ?1 AND day = ?2", params![id, date.days()], |_| Ok(()))
@@ -144,11 +171,11 @@ impl Results {
         })
     }
 
-    pub fn cached_par(&self, date: Date) -> Result<Option<u32>, String> {
+    pub fn cached_par(&self, date: Date) -> Result<Option<u32>, ResultsError> {
         self.with(|db| db.query_row("SELECT moves FROM pars WHERE day = ?1", [date.days()], |r| r.get(0)).optional())
     }
 
-    pub fn cache_par(&self, date: Date, par: u32) -> Result<(), String> {
+    pub fn cache_par(&self, date: Date, par: u32) -> Result<(), ResultsError> {
         self.with(|db| {
             db.execute("INSERT OR REPLACE INTO pars (day, moves) VALUES (?1, ?2)", params![date.days(), par])
         })
@@ -156,7 +183,7 @@ impl Results {
     }
 
     /// The name a player chose, if any.
-    pub fn name(&self, player: &Player) -> Result<Option<String>, String> {
+    pub fn name(&self, player: &Player) -> Result<Option<String>, ResultsError> {
         let Some(id) = player.id() else { return Ok(None) };
         self.with(|db| {
             db.query_row("SELECT name FROM players WHERE id = ?1", [id], |r| r.get::<_, Option<String>>(0))
@@ -168,10 +195,10 @@ impl Results {
     /// Sets a player's name (already cleaned: see [`super::clean_name`]). A name another
     /// player has (in any case), or of the form the leaderboard gives players without one, is
     /// refused: nobody can pass for another player.
-    pub fn set_name(&self, player: &Player, name: &str) -> Result<(), String> {
+    pub fn set_name(&self, player: &Player, name: &str) -> Result<(), ResultsError> {
         let Some(id) = player.id() else { return Ok(()) };
         if let Some(why) = super::reserved_name(name) {
-            return Err(why);
+            return Err(ResultsError::Name(why));
         }
         let lower = name.to_lowercase();
         let others: Vec<String> = self.with(|db| {
@@ -180,7 +207,7 @@ impl Results {
             names.collect()
         })?;
         if others.iter().any(|o| super::clean_name(o).to_lowercase() == lower) {
-            return Err(format!("\"{name}\" is another player's name: choose another"));
+            return Err(ResultsError::Name(format!("\"{name}\" is another player's name: choose another")));
         }
         self.with(|db| {
             db.execute(
@@ -192,7 +219,7 @@ impl Results {
     }
 
     /// The player's result of `date`, if kept: (moves, assisted).
-    pub fn result_of(&self, player: &Player, date: Date) -> Result<Option<(u32, bool)>, String> {
+    pub fn result_of(&self, player: &Player, date: Date) -> Result<Option<(u32, bool)>, ResultsError> {
         let Some(id) = player.id() else { return Ok(None) };
         self.with(|db| {
             db.query_row(
@@ -214,9 +241,9 @@ impl Results {
         moves: &[Move],
         assisted: bool,
         millis: u64,
-    ) -> Result<Recorded, String> {
+    ) -> Result<Recorded, ResultsError> {
         let Some(id) = player.id() else { return Ok(Recorded::Guest) };
-        let length = replay(date, moves)?;
+        let length = replay(date, moves).map_err(ResultsError::Replay)?;
         let assisted = assisted || self.helped(player, date)?;
         let replay: Vec<String> = moves.iter().map(|m| m.colour.to_string()).collect();
         let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
@@ -235,7 +262,7 @@ impl Results {
     }
 
     /// Every kept result from `from` to `to` (inclusive), with the players' names.
-    pub fn rows(&self, from: Date, to: Date) -> Result<Vec<Row>, String> {
+    pub fn rows(&self, from: Date, to: Date) -> Result<Vec<Row>, ResultsError> {
         self.with(|db| {
             let mut q = db.prepare(
                 "SELECT r.player, p.name, r.day, r.moves, r.par, r.assisted, r.millis FROM results r
@@ -288,7 +315,8 @@ mod tests {
         let n = moves.len() as u32;
         let me = Player::Key("SHA256:abc".into());
         assert_eq!(r.record(&me, d, n, &moves, false, 1000).unwrap(), Recorded::New);
-        assert!(r.record(&me, d, n, &moves[..moves.len() - 1], false, 1).unwrap_err().contains("unflooded"));
+        let short = r.record(&me, d, n, &moves[..moves.len() - 1], false, 1);
+        assert!(matches!(&short, Err(ResultsError::Replay(why)) if why.contains("unflooded")), "{short:?}");
         let mut longer = moves.clone();
         longer.insert(0, Move { cell: 0, colour: (moves[0].colour + 1) % 6 });
         let again = r.record(&me, d, n, &longer, true, 5);
@@ -303,8 +331,12 @@ mod tests {
         assert!(r.record(&me, d.next(), n, &moves, false, 1).is_err(), "another day's board");
         // Nobody else can be Ada, or pass for a player without a name.
         let other = Player::Key("SHA256:AbMIFhzzz".into());
-        assert!(r.set_name(&other, "ADA").unwrap_err().contains("another player's name"));
-        assert!(r.set_name(&other, "player abcdef").unwrap_err().contains("without a name"));
+        let taken = |name: &str| match r.set_name(&other, name) {
+            Err(ResultsError::Name(why)) => why,
+            other => panic!("{other:?}"),
+        };
+        assert!(taken("ADA").contains("another player's name"));
+        assert!(taken("player abcdef").contains("without a name"));
         r.set_name(&me, "Ada L").unwrap();
         r.set_name(&other, "Ada").unwrap();
     }
@@ -316,6 +348,19 @@ mod tests {
         Results::open(&path).unwrap();
         Connection::open(&path).unwrap().pragma_update(None, "user_version", 9).unwrap();
         let e = Results::open(&path).err().unwrap();
-        assert!(e.contains("later floodit"), "{e}");
+        assert!(e.to_string().contains("later floodit"), "{e}");
+    }
+
+    #[test]
+    fn a_database_locked_elsewhere_is_busy_by_its_kind() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.sqlite");
+        let r = Results::open_waiting(&path, Duration::from_millis(50)).unwrap();
+        let other = Connection::open(&path).unwrap();
+        other.execute_batch("BEGIN EXCLUSIVE").unwrap();
+        let me = Player::Key("SHA256:busy".into());
+        assert_eq!(r.mark_helped(&me, "2026-11-24".parse().unwrap()), Err(ResultsError::Busy));
+        other.execute_batch("COMMIT").unwrap();
+        assert_eq!(r.mark_helped(&me, "2026-11-24".parse().unwrap()), Ok(()));
     }
 }

@@ -5,6 +5,7 @@
 
 use super::Server;
 use super::log;
+use super::login_clock::Stage;
 use super::output::{self, ChannelIn, Out, SharedSize};
 use super::refusals::{MOST_REFUSALS, Note, Refusals};
 use super::session::{self, End, Input};
@@ -14,7 +15,6 @@ use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPub
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use std::sync::mpsc::{SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
-use tokio::sync::Notify;
 
 /// Input messages waiting for a session before more are dropped (a client sending faster than
 /// the game reads loses keys, not memory).
@@ -29,8 +29,8 @@ pub struct Conn {
     pub server: Arc<Server>,
     pub id: u64,
     pub player: Option<Player>,
-    /// Set once the game starts (the login timer stops).
-    pub started: Arc<Notify>,
+    /// The login time, and the stage the connection reached (the game's start stops it).
+    pub login: Arc<super::login_clock::Clock>,
     /// The game has started (its thread stores why it ended in `end`).
     pub playing: Arc<std::sync::atomic::AtomicBool>,
     /// Why the game ended, for the disconnect line.
@@ -46,15 +46,18 @@ pub struct Conn {
     input: Option<SyncSender<Input>>,
     /// The SSH user name: `race` or a room's code (else ignored).
     user: String,
+    /// The client's address (race rooms count by it).
+    address: std::net::IpAddr,
 }
 
 impl Conn {
-    pub fn new(server: Arc<Server>, id: u64) -> Conn {
+    pub fn new(server: Arc<Server>, id: u64, address: std::net::IpAddr) -> Conn {
         Conn {
             server,
             id,
+            address,
             player: None,
-            started: Arc::new(Notify::new()),
+            login: Arc::default(),
             playing: Arc::default(),
             end: Arc::default(),
             refusals: Arc::default(),
@@ -126,7 +129,7 @@ impl Conn {
         });
         let join = session::Join::from_user(&self.user);
         let setup_for = {
-            let (id, size) = (self.id, self.size.clone());
+            let (id, size, address) = (self.id, self.size.clone(), self.address);
             let (term, colorterm, lang) = (self.term.clone(), self.colorterm.clone(), self.lang.clone());
             move |daily, results, runner, saves| session::Setup {
                 id,
@@ -145,6 +148,8 @@ impl Conn {
                 rooms: server.rooms.clone(),
                 wake,
                 join,
+                stopping: server.sessions.stopping(),
+                address,
             }
         };
         let server = self.server.clone();
@@ -168,10 +173,12 @@ impl Conn {
                 *end.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(ended);
             })
             .map_err(|e| format!("no thread for the game: {e}"))?;
-        tokio::spawn(send_frames(write, out_rx, tx.clone(), handle));
+        let stopping = self.server.sessions.stopping();
+        tokio::spawn(send_frames(write, out_rx, tx.clone(), handle, stopping));
+        self.server.sessions.add(self.id, tx.clone());
         self.input = Some(tx);
         self.playing.store(true, std::sync::atomic::Ordering::Relaxed);
-        self.started.notify_one();
+        self.login.start();
         Ok(())
     }
 }
@@ -187,6 +194,7 @@ async fn send_frames(
     mut out: ChannelIn,
     input: SyncSender<Input>,
     connection: russh::server::Handle,
+    stopping: Arc<std::sync::atomic::AtomicBool>,
 ) {
     while let Some(msg) = out.rx.recv().await {
         match msg {
@@ -205,8 +213,14 @@ async fn send_frames(
                 }
                 let _ = chan.eof().await;
                 let _ = chan.close().await;
-                tokio::time::sleep(AFTER_GAME).await;
-                let _ = connection.disconnect(russh::Disconnect::ByApplication, "game over".into(), "en".into()).await;
+                // A stopping server does not wait for the client to leave by itself.
+                let why = if stopping.load(std::sync::atomic::Ordering::Relaxed) {
+                    "server stopping"
+                } else {
+                    tokio::time::sleep(AFTER_GAME).await;
+                    "game over"
+                };
+                let _ = connection.disconnect(russh::Disconnect::ByApplication, why.into(), "en".into()).await;
                 break;
             }
         }
@@ -266,7 +280,14 @@ impl russh::server::Handler for Conn {
         Ok(Auth::Accept)
     }
 
+    async fn authentication_banner(&mut self) -> Result<Option<String>, Self::Error> {
+        // Asked once the key exchange is over, when the client asks to authenticate.
+        self.login.reached(Stage::Authentication);
+        Ok(None)
+    }
+
     async fn auth_succeeded(&mut self, _session: &mut Session) -> Result<(), Self::Error> {
+        self.login.reached(Stage::StartingGame);
         log::line(format_args!("login #{} {}", self.id, self.who()));
         Ok(())
     }

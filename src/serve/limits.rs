@@ -50,6 +50,34 @@ impl Limits {
             race: floodit_core::race::RaceLimits::default(),
         }
     }
+
+    /// Every limit for a server on an open port (`--public`): fewer connections and rooms per
+    /// address and key, fewer authentication attempts, shorter logins, sessions, jobs and rooms
+    /// (the table of docs/serve.md, "Limits").
+    pub fn public(cores: usize) -> Limits {
+        let base = Limits::defaults(cores);
+        Limits {
+            sessions: 100,
+            per_ip: 3,
+            auth_attempts: 3,
+            idle: Duration::from_secs(5 * 60),
+            longest: Duration::from_secs(60 * 60),
+            login: Duration::from_secs(15),
+            solver_threads: base.solver_threads,
+            job_time: Duration::from_secs(5),
+            job_memory: 128 << 20,
+            race: floodit_core::race::RaceLimits {
+                rooms: 20,
+                rooms_per_key: 1,
+                rooms_per_address: 2,
+                players: 6,
+                spectators: 5,
+                lifetime: Duration::from_secs(15 * 60),
+                grace: Duration::from_secs(30),
+                ..base.race
+            },
+        }
+    }
 }
 
 #[derive(Default, Debug)]
@@ -130,5 +158,21 @@ mod tests {
         assert!(gate.admit(a).is_ok());
         assert_eq!(Limits::defaults(2).solver_threads, 1);
         assert_eq!(Limits::defaults(8).solver_threads, 7);
+    }
+
+    #[test]
+    fn the_public_preset_is_no_looser_than_the_defaults_anywhere() {
+        let (d, p) = (Limits::defaults(4), Limits::public(4));
+        let counts = |l: &Limits| {
+            let r = &l.race;
+            [l.sessions, l.per_ip, l.auth_attempts, l.solver_threads, l.job_memory, r.rooms, r.rooms_per_key]
+                .into_iter()
+                .chain([r.rooms_per_address, r.players, r.spectators])
+                .collect::<Vec<_>>()
+        };
+        let times = |l: &Limits| [l.idle, l.longest, l.login, l.job_time, l.race.lifetime, l.race.grace];
+        assert!(counts(&p).iter().zip(counts(&d)).all(|(p, d)| *p <= d), "{p:?}");
+        assert!(times(&p).iter().zip(times(&d)).all(|(p, d)| *p <= d), "{p:?}");
+        assert_ne!(p, d);
     }
 }

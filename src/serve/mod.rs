@@ -12,6 +12,7 @@ pub mod host_key;
 pub mod input;
 pub mod limits;
 mod log;
+mod login_clock;
 pub mod output;
 pub mod pool;
 mod refusals;
@@ -20,7 +21,7 @@ mod shutdown;
 
 pub use limits::Limits;
 
-use crate::daily::queue::{Queue, RETRY_FOR};
+use crate::daily::queue::Queue;
 use crate::daily::{Daily, Player, Results};
 use crate::formats::daily::Date;
 use russh::{MethodKind, MethodSet};
@@ -49,6 +50,8 @@ pub struct Server {
     pub pool: pool::Pool,
     /// The race rooms (docs/serve.md, "Races").
     pub rooms: crate::rooms::Rooms,
+    /// The games being played, for a stop to end.
+    pub sessions: shutdown::Sessions,
     dir: PathBuf,
     /// Today's puzzle, made again when the UTC day changes.
     today: Mutex<Option<Daily>>,
@@ -91,8 +94,9 @@ impl Server {
 const READ_WAIT: Duration = Duration::from_secs(1);
 /// How long a connection's last line waits for its game's thread to say how the game ended.
 const GAME_END_WAIT: Duration = Duration::from_secs(1);
-/// How long a stopping server waits for the results still queued.
-const DRAIN_WAIT: Duration = Duration::from_secs(5);
+/// How long a stopping server waits for its games to end and for the results still queued (what
+/// is not written by then is in the journal, for the next start).
+const STOP_WAIT: Duration = Duration::from_secs(5);
 
 /// The server's files in `dir`.
 pub fn key_path(dir: &Path) -> PathBuf {
@@ -103,6 +107,11 @@ pub fn results_path(dir: &Path) -> PathBuf {
     dir.join("results.sqlite")
 }
 
+/// Where results wait on the disk until the database has them (`src/daily/journal.rs`).
+pub fn journal_path(dir: &Path) -> PathBuf {
+    dir.join("results.journal")
+}
+
 /// Serves until the process is stopped. Errors before listening (the host key, the database,
 /// the address) come back as one line.
 pub fn run(options: Options) -> Result<(), String> {
@@ -111,7 +120,8 @@ pub fn run(options: Options) -> Result<(), String> {
     // Reads (the leaderboard, a name) wait a moment at most for a lock held elsewhere; writes
     // go through the queue, which retries.
     let results = Results::open_waiting(&results_path(&options.dir), READ_WAIT)?;
-    let queue = Queue::start(&results_path(&options.dir), RETRY_FOR)?;
+    let log_writer: crate::daily::queue::Log = Arc::new(|what: &str| log::line(format_args!("results: {what}")));
+    let (queue, journaled) = Queue::start(&results_path(&options.dir), &journal_path(&options.dir), log_writer)?;
     let limits = options.limits.clone();
     let budget = pool::Budget { time: limits.job_time, memory: limits.job_memory };
     let pool = pool::Pool::start(limits.solver_threads, budget).map_err(|e| format!("starting solver threads: {e}"))?;
@@ -122,6 +132,7 @@ pub fn run(options: Options) -> Result<(), String> {
         queue,
         pool,
         rooms,
+        sessions: shutdown::Sessions::default(),
         dir: options.dir.clone(),
         today: Mutex::new(None),
     });
@@ -164,6 +175,14 @@ pub fn run(options: Options) -> Result<(), String> {
             limits.longest.as_secs(),
             server.pool.threads()
         ));
+        if journaled.records + journaled.damaged > 0 || journaled.torn {
+            log::line(format_args!(
+                "results journal: {} record(s) from the last run to write{}{}",
+                journaled.records,
+                if journaled.damaged > 0 { format!(", {} damaged line(s) skipped", journaled.damaged) } else { String::new() },
+                if journaled.torn { ", a torn last line cut" } else { "" }
+            ));
+        }
         accept(listener, server, config).await
     })
 }
@@ -171,8 +190,9 @@ pub fn run(options: Options) -> Result<(), String> {
 /// Why a connection ended before any game started.
 #[derive(Clone, Copy)]
 enum Early {
-    /// No login and game within the login time, counted from the TCP accept.
-    LoginTimeout,
+    /// No login and game within the login time, counted from the TCP accept: the stage it
+    /// was in.
+    LoginTimeout(login_clock::Stage),
     /// The client left (or was refused) before starting a game.
     NoGame,
 }
@@ -189,13 +209,7 @@ async fn accept(
         let accepted = tokio::select! {
             a = listener.accept() => a,
             signal = stop.wait() => {
-                let left = server.queue.drain(DRAIN_WAIT);
-                let unwritten = if left > 0 { format!(", {left} result(s) not written") } else { String::new() };
-                log::line(format_args!(
-                    "stopping on {signal}: {} session(s) ended, {} result(s) lost to a locked database{unwritten}",
-                    gate.open(),
-                    server.queue.lost()
-                ));
+                stop_all(&server, &gate, signal).await;
                 return Ok(());
             }
         };
@@ -224,60 +238,72 @@ async fn accept(
         let (server, config) = (server.clone(), config.clone());
         tokio::spawn(async move {
             log::line(format_args!("connect #{id} from {peer}"));
-            let began = Instant::now();
-            let conn = handler::Conn::new(server.clone(), id);
-            let (started, end, refusals) = (conn.started.clone(), conn.end.clone(), conn.refusals.clone());
-            let playing = conn.playing.clone();
-            // The login time runs from the accept: a client that never sends its SSH banner
-            // holds its place no longer than one that stalls after it.
-            let login = server.limits.login;
-            let deadline = tokio::time::Instant::from_std(began + login);
-            let mut early = Early::NoGame;
-            let outcome = match tokio::time::timeout_at(deadline, russh::server::run_stream(config, stream, conn)).await
-            {
-                Err(_) => {
-                    early = Early::LoginTimeout;
-                    None
-                }
-                Ok(Ok(running)) => {
-                    let handle = running.handle();
-                    let watchdog = tokio::spawn(async move {
-                        if tokio::time::timeout_at(deadline, started.notified()).await.is_err() {
-                            let why = format!("log in and start the game within {} s", login.as_secs());
-                            let _ = handle.disconnect(russh::Disconnect::ByApplication, why, "en".into()).await;
-                            return true;
-                        }
-                        false
-                    });
-                    let r = running.await;
-                    watchdog.abort();
-                    if matches!(watchdog.await, Ok(true)) {
-                        early = Early::LoginTimeout;
-                    }
-                    r.err().map(|e| e.to_string())
-                }
-                Ok(Err(e)) => Some(e.to_string()),
-            };
-            drop(pass);
-            // A connection that closes under a game ends before the game's thread has said why:
-            // it gets a moment to (saving the game), so the line says how the game ended.
-            let ended = || *end.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let waited = Instant::now();
-            while playing.load(Ordering::Relaxed) && ended().is_none() && waited.elapsed() < GAME_END_WAIT {
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-            let how = match (ended(), early) {
-                (Some(e), _) => e.describe().to_string(),
-                (None, _) if playing.load(Ordering::Relaxed) => End::Left.describe().to_string(),
-                (None, Early::LoginTimeout) => format!("login timeout ({} s)", login.as_secs()),
-                (None, Early::NoGame) => "left before starting a game".to_string(),
-            };
-            let error = outcome.map(|e| format!(" ({})", one_line(&e))).unwrap_or_default();
-            let refused = refusals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).summary();
-            let refused = refused.map(|r| format!("; {r}")).unwrap_or_default();
-            log::line(format_args!("disconnect #{id} after {} s: {how}{error}{refused}", began.elapsed().as_secs()));
+            connection(server, config, stream, id, peer.ip(), pass).await;
         });
     }
+}
+
+/// One connection, from the accept to its last line.
+async fn connection(
+    server: Arc<Server>,
+    config: Arc<russh::server::Config>,
+    stream: tokio::net::TcpStream,
+    id: u64,
+    address: std::net::IpAddr,
+    pass: limits::Pass,
+) {
+    let began = Instant::now();
+    let conn = handler::Conn::new(server.clone(), id, address);
+    let (end, refusals, playing, clock) =
+        (conn.end.clone(), conn.refusals.clone(), conn.playing.clone(), conn.login.clone());
+    // The login time runs from the accept through every stage until the game starts: at its
+    // end the connection's reads and writes fail, whatever the client sent (login_clock.rs).
+    let login = server.limits.login;
+    let stream = login_clock::Clocked::new(stream, tokio::time::Instant::from_std(began + login), clock.clone());
+    let outcome = match russh::server::run_stream(config, stream, conn).await {
+        Ok(running) => {
+            clock.reached(login_clock::Stage::KeyExchange);
+            running.await.err().map(|e| e.to_string())
+        }
+        Err(e) => Some(e.to_string()),
+    };
+    drop(pass);
+    // A connection that closes under a game ends before the game's thread has said why:
+    // it gets a moment to (saving the game), so the line says how the game ended.
+    let ended = || end.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+    let waited = Instant::now();
+    while playing.load(Ordering::Relaxed) && ended().is_none() && waited.elapsed() < GAME_END_WAIT {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let early = clock.expired().map_or(Early::NoGame, Early::LoginTimeout);
+    let (how, error) = match (ended(), early) {
+        (Some(e), _) => (e.to_string(), outcome),
+        (None, _) if playing.load(Ordering::Relaxed) => (End::Left.to_string(), outcome),
+        // The error is the clock's own, said better by the line.
+        (None, Early::LoginTimeout(stage)) => (format!("login timeout ({} s) {stage}", login.as_secs()), None),
+        (None, Early::NoGame) => ("left before starting a game".to_string(), outcome),
+    };
+    let error = error.map(|e| format!(" ({})", one_line(&e))).unwrap_or_default();
+    let refused = refusals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).summary();
+    let refused = refused.map(|r| format!("; {r}")).unwrap_or_default();
+    log::line(format_args!("disconnect #{id} after {} s: {how}{error}{refused}", began.elapsed().as_secs()));
+    server.sessions.remove(id);
+}
+
+/// The stop: every game is told to end (and saved); once their connections have written their
+/// last lines, or [`STOP_WAIT`] has passed, and the results are written (what is not is in the
+/// journal), the server's last line.
+async fn stop_all(server: &Server, gate: &limits::Gate, signal: &str) {
+    let open = gate.open();
+    server.sessions.stop_all();
+    let until = Instant::now() + STOP_WAIT;
+    while server.sessions.running() > 0 && Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let left = tokio::task::block_in_place(|| server.queue.drain(until.saturating_duration_since(Instant::now())));
+    let unwritten =
+        if left > 0 { format!(", {left} result(s) in the journal for the next start") } else { String::new() };
+    log::last(format_args!("stopping on {signal}: {open} session(s) ended{unwritten}"));
 }
 
 /// An error as one short log line: no line breaks, no control characters, at most 120 characters.

@@ -65,17 +65,39 @@ impl ChannelOut {
         let _ = self.tx.send(Out::End(status));
     }
 
+    /// True once the network side has gone: nothing more reaches the player.
+    pub fn closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     /// Frames dropped so far (for measuring).
     pub fn dropped(&self) -> usize {
         self.dropped.load(Ordering::Relaxed)
     }
 }
 
+/// The error of a write to a player whose connection has closed.
+#[derive(Debug)]
+struct PlayerGone;
+
+impl std::fmt::Display for PlayerGone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the player has gone")
+    }
+}
+
+impl std::error::Error for PlayerGone {}
+
+/// True when `e` says the player has gone (nothing more can reach them), by its type.
+pub fn gone(e: &io::Error) -> bool {
+    matches!(e.get_ref(), Some(inner) if inner.is::<PlayerGone>())
+}
+
 impl Write for ChannelOut {
     /// One frame: queued whole, or dropped whole when the queue is full.
     fn write(&mut self, frame: &[u8]) -> io::Result<usize> {
         if self.tx.is_closed() {
-            return Err(io::Error::new(io::ErrorKind::BrokenPipe, "the player has gone"));
+            return Err(io::Error::new(io::ErrorKind::BrokenPipe, PlayerGone));
         }
         let waiting = self.queued.load(Ordering::Relaxed);
         if waiting > 0 && waiting + frame.len() > MAX_QUEUED {
@@ -173,8 +195,13 @@ impl<W: Write> Backend for SshBackend<W> {
     fn hide_cursor(&mut self) -> io::Result<()> {
         self.inner.hide_cursor()
     }
+    /// A player who has gone has no cursor to show: that is no error (ratatui would print one
+    /// on the server's stderr when the game's terminal is dropped).
     fn show_cursor(&mut self) -> io::Result<()> {
-        self.inner.show_cursor()
+        match self.inner.show_cursor() {
+            Err(e) if gone(&e) => Ok(()),
+            r => r,
+        }
     }
     /// The cursor is never read back from a remote terminal; the game hides it anyway.
     fn get_cursor_position(&mut self) -> io::Result<Position> {
@@ -220,6 +247,17 @@ mod tests {
         // A frame larger than the whole queue still goes when nothing waits.
         out.write_all(&vec![b'y'; MAX_QUEUED * 2]).unwrap();
         assert_eq!(out.dropped(), 1);
+    }
+
+    #[test]
+    fn a_player_who_has_gone_is_told_by_the_errors_type_and_has_no_cursor_to_show() {
+        let (out, inp) = queue();
+        drop(inp);
+        let mut backend = SshBackend::new(crate::tui::terminal::FrameWriter::new(out.clone()), SharedSize::new(80, 24));
+        let e = io::Write::write_all(&mut out.clone(), b"frame").unwrap_err();
+        assert!(gone(&e), "{e}");
+        assert!(!gone(&io::Error::new(io::ErrorKind::BrokenPipe, "the player has gone")), "not by its text");
+        backend.show_cursor().unwrap();
     }
 
     #[test]

@@ -6,12 +6,12 @@
 use super::input::{ESC_WAIT, InputParser};
 use super::output::{ChannelOut, SharedSize, SshBackend};
 use crate::daily::{Daily, Player, Results};
-use crate::tui::app::{App, Origin, Tone};
+use crate::tui::app::{App, Origin, Solvers, Tone};
 use crate::tui::daily::DailyState;
 use crate::tui::event_loop::{self, Events, Wake};
 use crate::tui::explorer::catalogue::Catalogue;
 use crate::tui::look::Look;
-use crate::tui::race::{RaceAction, RoomLink};
+use crate::tui::race::RaceAction;
 use crate::tui::save::Store;
 use crate::tui::signals::Signal;
 use crate::tui::terminal::FrameWriter;
@@ -23,6 +23,7 @@ use ratatui::Terminal;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::time::{Duration, Instant};
 
@@ -39,24 +40,44 @@ pub enum Input {
     Closed,
     /// The player's race room changed (another member moved, joined or left).
     Room,
+    /// The server is stopping (SIGTERM or SIGINT).
+    Stop,
 }
 
 /// Why a session ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum End {
     Quit,
     Left,
     Idle,
     TooLong,
+    /// The server stopped it (SIGTERM or SIGINT).
+    Stopped,
+    /// The game's loop stopped on an error other than the player being gone (the error, as one
+    /// line).
+    Failed(String),
+    /// Cut for too many refused room requests (guessing codes).
+    Cut,
 }
 
 impl End {
-    pub fn describe(self) -> &'static str {
+    /// How the loop's error ends the session: a player who has gone (`out` is closed: the
+    /// error was writing to them) has left; any other error is kept, to be logged.
+    pub fn from_error(e: &io::Error, out: &ChannelOut) -> End {
+        if out.closed() { End::Left } else { End::Failed(e.to_string()) }
+    }
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            End::Quit => "quit",
-            End::Left => "left",
-            End::Idle => "idle",
-            End::TooLong => "longest session reached",
+            End::Quit => f.write_str("quit"),
+            End::Left => f.write_str("left"),
+            End::Idle => f.write_str("idle"),
+            End::TooLong => f.write_str("longest session reached"),
+            End::Stopped => f.write_str("server stopping"),
+            End::Failed(e) => write!(f, "the game stopped on an error: {e}"),
+            End::Cut => f.write_str("cut: too many refused room requests"),
         }
     }
 }
@@ -83,6 +104,10 @@ pub struct Setup {
     pub rooms: crate::rooms::Rooms,
     pub wake: crate::rooms::Wake,
     pub join: Join,
+    /// Set when the server is stopping: the session ends (with a word to the player).
+    pub stopping: Arc<AtomicBool>,
+    /// Where the player connected from (rooms and refused room requests count by address).
+    pub address: std::net::IpAddr,
 }
 
 /// What the SSH user name asks for: `race` makes a room, a room's code joins it, `watch-` and
@@ -151,6 +176,7 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         end: None,
         queued: std::collections::VecDeque::new(),
         wake: None,
+        stopping: setup.stopping.clone(),
     };
     let result = Terminal::new(backend).and_then(|mut term| {
         event_loop::run(&mut term, &mut app, &mut events, |b, text| {
@@ -160,13 +186,17 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     });
     app.workers.cancel_all();
     app.persist();
-    let end = match result {
-        Ok(event_loop::Ending::Quit) => End::Quit,
-        Ok(event_loop::Ending::Signal(_)) | Err(_) => events.end.unwrap_or(End::Left),
+    let end = match (result, events.end.take()) {
+        (Ok(event_loop::Ending::Quit), _) if app.link.as_ref().is_some_and(|l| l.cut) => End::Cut,
+        (Ok(event_loop::Ending::Quit), _) => End::Quit,
+        // Why the loop was stopped (the input closed first, then the output failed: left).
+        (_, Some(why)) => why,
+        (Ok(event_loop::Ending::Signal(_)), None) => End::Left,
+        (Err(e), None) => End::from_error(&e, &out),
     };
     out.send_always(LEAVE);
     // The share line stays on the player's terminal, as `floodit daily` prints it locally.
-    if end != End::Left
+    if !matches!(end, End::Left | End::Failed(_))
         && let Some(line) = app.daily.as_ref().and_then(|d| d.parting_line(app.look.ascii))
     {
         out.send_always(format!("{line}\r\n").as_bytes());
@@ -180,13 +210,22 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
             out.send_always(format!("floodit: no key for {}: goodbye\r\n", minutes(setup.idle)).as_bytes());
             out.end(Some(1));
         }
+        End::Cut => {
+            out.send_always(b"floodit: too many refused room requests (wrong codes): goodbye\r\n");
+            out.end(Some(1));
+        }
         End::TooLong => {
             out.send_always(
                 format!("floodit: sessions last at most {}: goodbye\r\n", minutes(setup.longest)).as_bytes(),
             );
             out.end(Some(1));
         }
-        End::Left => out.end(None),
+        End::Stopped => {
+            let saved = if app.slot.is_some() { ": your game is saved" } else { "" };
+            out.send_always(format!("floodit: the server is stopping{saved}; goodbye\r\n").as_bytes());
+            out.end(Some(1));
+        }
+        End::Left | End::Failed(_) => out.end(None),
     }
     end
 }
@@ -208,14 +247,13 @@ fn build_app(s: &Setup) -> App {
     let options =
         crate::tui::daily::server_options(s.saves.clone().map(|d| Store::with_quota(d, super::limits::SAVES)));
     let (w, h) = s.size.get();
-    // The day's puzzle states its par, so nothing runs before the session's own runner is in.
-    let mut app = App::new(s.daily.puzzle.clone(), Origin::Id, look, options, w, h);
-    app.workers = Workers::with_runner(s.runner.clone());
-    // Players share the server's pool, so each solver job keeps to one thread.
-    app.explorer.catalogue = Catalogue::from_registry();
+    // Every job of the session runs in the server's pool, the first board's grade included;
+    // players share the pool, so each solver job keeps to one thread.
+    let solvers = Solvers { workers: Workers::with_runner(s.runner.clone()), catalogue: Catalogue::from_registry() };
+    let mut app = App::with_solvers(s.daily.puzzle.clone(), Origin::Id, look, options, solvers, w, h);
     let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
     app.daily = Some(daily.with_queue(s.queue.clone()));
-    app.link = Some(RoomLink { rooms: s.rooms.clone(), seat: seat(s), name: racer_name(s), wake: s.wake.clone() });
+    app.link = Some(s.rooms.visitor(s.id, seat(s), racer_name(s), s.address, s.wake.clone()));
     update::greet_saved_games(&mut app, false);
     update::greet_daily(&mut app);
     app
@@ -256,6 +294,8 @@ struct SshEvents {
     queued: std::collections::VecDeque<Event>,
     /// A stop or repaint that arrived while the loop took waiting events.
     wake: Option<Wake>,
+    /// The server is stopping.
+    stopping: Arc<AtomicBool>,
 }
 
 impl SshEvents {
@@ -274,6 +314,7 @@ impl SshEvents {
             Input::Repaint => Some(Wake::Repaint),
             Input::Room => Some(Wake::Outside(Action::Race(RaceAction::Changed))),
             Input::Closed => Some(self.stop(End::Left)),
+            Input::Stop => Some(self.stop(End::Stopped)),
         }
     }
 
@@ -292,6 +333,9 @@ impl Events for SshEvents {
             }
             if let Some(wake) = self.wake.take() {
                 return Ok(wake);
+            }
+            if self.stopping.load(Ordering::Relaxed) {
+                return Ok(self.stop(End::Stopped));
             }
             let now = Instant::now();
             if now >= self.ends_at {
@@ -341,8 +385,103 @@ impl Events for SshEvents {
 
 #[cfg(test)]
 mod tests {
-    use super::Join;
+    use super::*;
+    use crate::tui::worker::{Job, Owner, ThreadPerJob};
     use floodit_core::race::Code;
+    use std::sync::Mutex;
+
+    /// Runs each job on a thread of its own, noting whose it is.
+    #[derive(Default)]
+    struct Noting(Mutex<Vec<Owner>>);
+
+    impl Runner for Noting {
+        fn start(&self, job: Job) {
+            self.0.lock().unwrap().push(job.owner);
+            ThreadPerJob.start(job);
+        }
+    }
+
+    fn setup(runner: Arc<dyn Runner>, dir: &std::path::Path) -> Setup {
+        let results = Results::open(&dir.join("results.sqlite")).unwrap();
+        let quiet: crate::daily::queue::Log = Arc::new(|_: &str| {});
+        let (queue, _) =
+            crate::daily::queue::Queue::start(&dir.join("results.sqlite"), &dir.join("results.journal"), quiet)
+                .unwrap();
+        Setup {
+            id: 1,
+            player: Player::Guest,
+            size: SharedSize::new(80, 24),
+            term: None,
+            colorterm: None,
+            lang: None,
+            daily: Daily::load(crate::formats::daily::Date::today(), &results).unwrap(),
+            results,
+            queue,
+            runner,
+            saves: None,
+            idle: Duration::from_secs(60),
+            longest: Duration::from_secs(60),
+            rooms: crate::rooms::Rooms::new(floodit_core::race::RaceLimits::default()),
+            wake: Arc::new(|| {}),
+            join: Join::None,
+            stopping: Arc::default(),
+            address: std::net::Ipv4Addr::LOCALHOST.into(),
+        }
+    }
+
+    #[test]
+    fn the_first_boards_jobs_run_on_the_sessions_runner_and_their_answers_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let runner = Arc::new(Noting::default());
+        let mut app = build_app(&setup(runner.clone(), dir.path()));
+        // The day's board states its par, so its grade starts at once: on the server's pool.
+        let owners = runner.0.lock().unwrap().clone();
+        assert!(owners.contains(&Owner::Grade), "{owners:?}");
+        // Cancelled, so the answers come at once: every job the session waits for was started
+        // on its runner, and each answer comes back to it.
+        app.workers.cancel_all();
+        let answered: Vec<Owner> = owners.iter().map(|_| app.workers.wait().unwrap().owner).collect();
+        assert!(owners.iter().all(|o| answered.contains(o)), "{owners:?} {answered:?}");
+        assert!(!app.workers.busy(), "a job the session waits for ran elsewhere");
+    }
+
+    #[test]
+    fn an_error_in_the_loop_is_kept_unless_the_player_has_gone() {
+        let e = io::Error::other("no space left on device");
+        let (open, _to) = super::super::output::queue();
+        assert_eq!(End::from_error(&e, &open), End::Failed("no space left on device".into()));
+        assert_eq!(End::from_error(&e, &open).to_string(), "the game stopped on an error: no space left on device");
+        // A session drawing for a player whose connection closed: left, and no error.
+        let dir = tempfile::tempdir().unwrap();
+        let (out, from) = super::super::output::queue();
+        drop(from);
+        let (tx, rx) = std::sync::mpsc::sync_channel(4);
+        tx.send(Input::Bytes(b"1".to_vec())).unwrap();
+        let end = run(setup(Arc::new(ThreadPerJob), dir.path()), rx, out);
+        assert_eq!(end, End::Left);
+    }
+
+    #[test]
+    fn a_stopping_server_ends_the_session_with_a_word() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = setup(Arc::new(ThreadPerJob), dir.path());
+        let stopping = s.stopping.clone();
+        let (out, mut from) = super::super::output::queue();
+        let (tx, rx) = std::sync::mpsc::sync_channel(4);
+        stopping.store(true, Ordering::Relaxed);
+        tx.send(Input::Stop).unwrap();
+        assert_eq!(run(s, rx, out), End::Stopped);
+        let mut sent = Vec::new();
+        let mut status = None;
+        while let Ok(msg) = from.rx.try_recv() {
+            match msg {
+                super::super::output::Out::Bytes(b) => sent.extend_from_slice(&b),
+                super::super::output::Out::End(s) => status = s,
+            }
+        }
+        assert!(String::from_utf8_lossy(&sent).contains("the server is stopping"));
+        assert_eq!(status, Some(1));
+    }
 
     #[test]
     fn the_user_name_makes_joins_or_watches_a_room() {

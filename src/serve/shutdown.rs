@@ -1,9 +1,14 @@
-//! Stopping the server: SIGTERM or SIGINT end the accept loop, which writes one last line to
-//! the log (how many sessions the stop ended) before the process exits.
+//! Stopping the server: SIGTERM or SIGINT end the accept loop; every game is told to end (the
+//! player is told why, the game saved), and once their connections have said goodbye (or a few
+//! seconds passed) and the results are written (or journaled), the server writes one last line
+//! to the log (how many sessions the stop ended) and the process exits.
 
+use super::session::Input;
 use signal_hook::consts::{SIGINT, SIGTERM};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::SyncSender;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How often the accept loop looks for a signal (a signal handler may only set a flag).
@@ -34,5 +39,48 @@ impl Stop {
             }
             tokio::time::sleep(LOOK_EVERY).await;
         }
+    }
+}
+
+/// The games being played, so a stopping server can end each with a word, save it, and wait
+/// for its connection's last line before writing its own.
+#[derive(Clone, Default)]
+pub struct Sessions {
+    running: Arc<Mutex<HashMap<u64, SyncSender<Input>>>>,
+    stopping: Arc<AtomicBool>,
+}
+
+impl Sessions {
+    /// A game started on connection `id`; `tx` reaches it.
+    pub fn add(&self, id: u64, tx: SyncSender<Input>) {
+        self.lock().insert(id, tx);
+    }
+
+    /// Connection `id` has written its last line.
+    pub fn remove(&self, id: u64) {
+        self.lock().remove(&id);
+    }
+
+    /// Games whose connection has not written its last line.
+    pub fn running(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// The flag every session looks at: the server is stopping.
+    pub fn stopping(&self) -> Arc<AtomicBool> {
+        self.stopping.clone()
+    }
+
+    /// Asks every game to end (a game starting from now on ends at once, by the flag). A game
+    /// whose input is full sees the flag when it next reads.
+    pub fn stop_all(&self) {
+        self.stopping.store(true, Ordering::Relaxed);
+        for tx in self.lock().values() {
+            let _ = tx.try_send(Input::Stop);
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, SyncSender<Input>>> {
+        self.running.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }

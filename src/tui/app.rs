@@ -191,8 +191,8 @@ pub struct App {
     pub slot: Option<Slot>,
     /// The daily puzzle, when this game plays it (`floodit daily`, `floodit serve`).
     pub daily: Option<super::daily::DailyState>,
-    /// The server's race rooms, over SSH (`None` locally).
-    pub link: Option<super::race::RoomLink>,
+    /// The server's race rooms as this connection reaches them, over SSH (`None` locally).
+    pub link: Option<crate::rooms::Visitor>,
     /// The race room this player is in.
     pub race: Option<super::race::RaceState>,
     /// The pack board this game plays, whose win earns stars.
@@ -201,8 +201,30 @@ pub struct App {
     pub grade: super::grade::GradeState,
 }
 
+/// Where a game's solver jobs run and which solvers it lists. Locally: a thread a job, and
+/// `exact` on every core; over SSH the server's shared pool, one thread a job. Given to the app
+/// when it is made, so that even the first board's jobs (its grade) run there.
+pub struct Solvers {
+    pub workers: Workers,
+    pub catalogue: super::explorer::catalogue::Catalogue,
+}
+
 impl App {
     pub fn new(puzzle: Puzzle, origin: Origin, look: Look, options: Options, width: u16, height: u16) -> App {
+        let solvers = Solvers { workers: Workers::default(), catalogue: Explorer::default().catalogue };
+        App::with_solvers(puzzle, origin, look, options, solvers, width, height)
+    }
+
+    /// The same, with the solvers' jobs run by `solvers` from the start.
+    pub fn with_solvers(
+        puzzle: Puzzle,
+        origin: Origin,
+        look: Look,
+        options: Options,
+        solvers: Solvers,
+        width: u16,
+        height: u16,
+    ) -> App {
         let game = puzzle.game();
         let stakes = Stakes::new(options.slack, DEFAULT_SLACK, &game);
         let mut app = App {
@@ -217,8 +239,8 @@ impl App {
             look,
             status: None,
             options,
-            workers: Workers::default(),
-            explorer: Explorer::default(),
+            workers: solvers.workers,
+            explorer: Explorer::new(solvers.catalogue),
             width,
             height,
             drawn: Drawn::default(),
@@ -271,8 +293,8 @@ impl App {
     fn find_pack(&mut self) {
         let root = super::packs::root(self.options.puzzles_dir.as_deref());
         self.pack = super::packs::find(root.as_deref(), &self.game).map(|(pack, index)| {
-            let table = self.options.stats.as_ref().map(|s| s.read().table);
-            super::packs::PackPlay::new(pack, index, table.as_ref())
+            let shown = self.options.stats.as_ref().map(super::stats::Stats::read);
+            super::packs::PackPlay::new(pack, index, shown.as_ref())
         });
     }
 

@@ -11,7 +11,7 @@ use super::new_game::Choices;
 use super::save::Store;
 use super::stats::Stats;
 use crate::daily::board::{Leaderboard, leaderboard};
-use crate::daily::queue::{Entry, Outcome, Queue};
+use crate::daily::queue::{Entry, Outcome, Queue, QueueError};
 use crate::daily::{Daily, Player, Recorded, Results, clean_name, share_line};
 use crate::formats::daily::Date;
 use crate::model::Game;
@@ -112,8 +112,8 @@ impl DailyState {
         }
         self.helped = true;
         match &self.queue {
-            Some(q) => q.helped(self.player.clone(), self.daily.date),
-            None => self.results.mark_helped(&self.player, self.daily.date),
+            Some(q) => q.helped(self.player.clone(), self.daily.date).map_err(String::from),
+            None => self.results.mark_helped(&self.player, self.daily.date).map_err(String::from),
         }
     }
 
@@ -126,12 +126,15 @@ impl DailyState {
     pub fn poll(&mut self) -> Option<Kept> {
         let (rx, _) = self.pending.as_ref()?;
         let outcome = match rx.try_recv() {
-            Ok(o) => o,
+            Ok(o) => Some(o),
             Err(TryRecvError::Empty) => return None,
-            Err(TryRecvError::Disconnected) => Err("the results writer has stopped".into()),
+            Err(TryRecvError::Disconnected) => None,
         };
         let (_, share) = self.pending.take()?;
-        Some(self.kept(share, outcome))
+        Some(match outcome {
+            Some(o) => self.kept(share, o),
+            None => Kept::Failed { error: QueueError::Stopped.to_string() },
+        })
     }
 
     fn kept(&self, share: String, outcome: Outcome) -> Kept {
@@ -139,7 +142,7 @@ impl DailyState {
             Ok((Recorded::New, named)) => Kept::New { share, unnamed: matches!(self.player, Player::Key(_)) && !named },
             Ok((Recorded::Already(moves), _)) => Kept::Already { share, moves },
             Ok((Recorded::Guest, _)) => Kept::Guest { share },
-            Err(error) => Kept::Failed { error },
+            Err(error) => Kept::Failed { error: error.to_string() },
         }
     }
 
@@ -184,9 +187,10 @@ impl DailyState {
             return Some(self.kept(share, recorded.map(|r| (r, named))));
         };
         let entry = Entry { player: self.player.clone(), date, par, moves, assisted, millis };
+        // Journaled on the disk when this returns: only then may the player be told it is kept.
         let answer = match queue.record(entry) {
             Ok(a) => a,
-            Err(error) => return Some(Kept::Failed { error }),
+            Err(error) => return Some(Kept::Failed { error: error.to_string() }),
         };
         Some(match answer.recv_timeout(QUICK_WRITE) {
             Ok(outcome) => self.kept(share, outcome),
@@ -194,7 +198,7 @@ impl DailyState {
                 self.pending = Some((answer, share.clone()));
                 Kept::Queued { share }
             }
-            Err(RecvTimeoutError::Disconnected) => Kept::Failed { error: "the results writer has stopped".into() },
+            Err(RecvTimeoutError::Disconnected) => Kept::Failed { error: QueueError::Stopped.to_string() },
         })
     }
 
@@ -235,7 +239,7 @@ impl DailyState {
         if name.is_empty() {
             return None;
         }
-        Some(self.results.set_name(&self.player, &name).map(|()| name))
+        Some(self.results.set_name(&self.player, &name).map(|()| name).map_err(String::from))
     }
 }
 

@@ -6,7 +6,7 @@
 //! a saved pack game resumed): the board hash says which.
 
 use super::progress::{MAX_STARS, PackResult};
-use super::stats::{Stats, Table};
+use super::stats::{Shown, Stats};
 use crate::formats::board_hash::board_hash;
 use crate::formats::pack::{self, Pack, PackPuzzle};
 use crate::model::Game;
@@ -33,12 +33,16 @@ pub struct PackPlay {
     /// Once the game ended: the next board of the pack not won yet, after this one in the
     /// pack's order (round to the start), if any.
     pub next: Option<usize>,
+    /// A damaged statistics file moved aside (`Shown::damaged`): the stars shown count afresh.
+    pub damaged: Option<PathBuf>,
 }
 
 impl PackPlay {
-    pub fn new(pack: Arc<Pack>, index: usize, table: Option<&Table>) -> PackPlay {
-        let before = table.map_or(0, |t| t.stars_of(&pack, &pack.puzzles[index]));
-        PackPlay { pack, index, before, earned: None, next: None }
+    /// Board `index` of `pack`, with its stars as the statistics `shown` keep them.
+    pub fn new(pack: Arc<Pack>, index: usize, shown: Option<&Shown>) -> PackPlay {
+        let before = shown.map_or(0, |s| s.table.stars_of(&pack, &pack.puzzles[index]));
+        let damaged = shown.and_then(|s| s.damaged.clone());
+        PackPlay { pack, index, before, earned: None, next: None, damaged }
     }
 
     pub fn puzzle(&self) -> &PackPuzzle {
@@ -77,7 +81,11 @@ impl PackPlay {
         let (note, table) = match stats {
             None => (None, None),
             Some(s) => match s.record_pack(&result) {
-                Ok((_, note)) => (note, Some(s.read().table)),
+                Ok((_, note)) => {
+                    let shown = s.read();
+                    self.damaged = shown.damaged;
+                    (note, Some(shown.table))
+                }
                 Err(e) => (Some(e), None),
             },
         };
@@ -138,11 +146,11 @@ mod tests {
         let mut last = PackPlay::new(pack.clone(), 9, None);
         assert_eq!(last.finish(true, 9, Some(7), false, Some(&stats)), None);
         assert_eq!((last.earned, last.stars(), last.next), (Some(2), 2, Some(0)), "round to the start");
-        let table = stats.read().table;
-        let mut first = PackPlay::new(pack.clone(), 0, Some(&table));
+        let shown = stats.read();
+        let mut first = PackPlay::new(pack.clone(), 0, Some(&shown));
         first.finish(true, 7, Some(7), true, Some(&stats));
         assert_eq!((first.earned, first.next), (Some(2), Some(1)));
-        let mut again = PackPlay::new(pack.clone(), 9, Some(&stats.read().table));
+        let mut again = PackPlay::new(pack.clone(), 9, Some(&stats.read()));
         assert_eq!(again.before, 2);
         again.finish(false, 12, Some(7), false, Some(&stats));
         assert_eq!((again.earned, again.stars(), again.next), (Some(0), 2, Some(1)), "a loss keeps the stars");

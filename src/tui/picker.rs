@@ -106,6 +106,8 @@ pub struct Picker {
     pub source: String,
     /// The pack whose boards are listed, when one is open (its entry), and the board selected.
     pub inside: Option<(usize, Selection)>,
+    /// A damaged statistics file moved aside (`Shown::damaged`): the progress shown counts afresh.
+    pub progress_damaged: Option<PathBuf>,
 }
 
 impl Picker {
@@ -144,7 +146,7 @@ impl Picker {
             },
         };
         entries.extend(read.into_iter().map(Entry::File));
-        Picker { entries, selection: Selection::default(), source, inside: None }
+        Picker { entries, selection: Selection::default(), source, inside: None, progress_damaged: None }
     }
 
     /// Moves the selection: among the open pack's boards, else among the entries.

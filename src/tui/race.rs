@@ -1,11 +1,10 @@
-//! A race in the game (`floodit serve`, docs/serve.md "Races"): the server's rooms as this
-//! player reaches them ([`RoomLink`]), the room this player is in ([`RaceState`]: a copy of the
-//! room, taken again whenever another member changes it), and the lobby box. The rules of a
-//! room are the core's `race::Room`; the server's registry is `crate::rooms`.
+//! A race in the game (`floodit serve`, docs/serve.md "Races"): the room this player is in
+//! ([`RaceState`]: a copy of the room, taken again whenever another member changes it), and the
+//! lobby box. The rules of a room are the core's `race::Room`; the server's registry, and this
+//! player's way into it (`app.link`, a [`crate::rooms::Visitor`]), are `crate::rooms`.
 
-use crate::rooms::{Listing, Membership, Rooms, Wake};
-use floodit_core::race::{CODE_LEN, Phase, Role, Room, Seat, State};
-use std::fmt;
+use crate::rooms::{Listing, Membership};
+use floodit_core::race::{CODE_LEN, Phase, Role, Room, State};
 use std::time::{Duration, Instant};
 
 /// What the race keys do.
@@ -36,23 +35,6 @@ pub enum RaceAction {
     Follow,
     /// Another member changed the room.
     Changed,
-}
-
-/// The server's rooms and who this player is there (`None` in a local game).
-#[derive(Clone)]
-pub struct RoomLink {
-    pub rooms: Rooms,
-    pub seat: Seat,
-    /// The name others see (sanitized as leaderboard names are).
-    pub name: String,
-    /// How another member's change reaches this session.
-    pub wake: Wake,
-}
-
-impl fmt::Debug for RoomLink {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RoomLink({:?}, {:?})", self.seat, self.name)
-    }
 }
 
 /// The room this player is in.

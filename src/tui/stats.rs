@@ -8,14 +8,16 @@
 //! older floodit leaves alone rather than rewrite without the progress.
 //! Two floodits may finish games at once, so each update is made under a lock on `.stats.lock`:
 //! read, change, write. A damaged file is moved aside (and counting starts again); a file of a
-//! later format is left alone and nothing is counted into it.
+//! later format is left alone and nothing is counted into it. While a damaged copy lies beside
+//! the file, every reading says where it is ([`Shown::damaged`]), so that the picker and the
+//! pack boards can say their progress counts afresh rather than show a silent 0 of 10.
 
 use super::save::files::{self, Loaded};
 use super::stats_pending as pending;
 use crate::model::Game;
 use serde::{Deserialize, Serialize};
 use std::fs::OpenOptions;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The statistics format this floodit writes.
@@ -209,6 +211,27 @@ pub struct Stats {
 pub struct Shown {
     pub table: Table,
     pub note: Option<String>,
+    /// The newest damaged statistics file moved aside (`stats.toml.damaged-SECONDS`), now or by
+    /// an earlier floodit: the table counts afresh from when it was. `None` once the copy is gone.
+    pub damaged: Option<PathBuf>,
+}
+
+impl Shown {
+    /// What the progress shown leaves out, for the picker and the pack boards: "progress counts
+    /// afresh: a damaged stats.toml was moved aside to stats.toml.damaged-1700000000".
+    pub fn afresh_note(&self) -> Option<String> {
+        self.damaged.as_deref().map(afresh_note)
+    }
+}
+
+/// The line that says a damaged statistics file was moved to `aside` and counting began again.
+pub fn afresh_note(aside: &Path) -> String {
+    afresh_lines(aside).join(" ")
+}
+
+/// [`afresh_note`] as two lines, for a list's narrow heading: what happened, and where to.
+pub fn afresh_lines(aside: &Path) -> [String; 2] {
+    [format!("progress counts afresh: a damaged {FILE} was moved aside"), format!("to {}", files::name(aside))]
 }
 
 impl Stats {
@@ -225,10 +248,31 @@ impl Stats {
         let path = self.path();
         let loaded = files::load::<Table>(&path, FORMAT_VERSION);
         let note = loaded.note(&path, FORMAT_VERSION);
+        let damaged = match &loaded {
+            Loaded::Damaged { moved: Ok(to), .. } => Some(to.clone()),
+            _ => self.damaged_copy(),
+        };
         match loaded {
-            Loaded::Ok(table) => Shown { table, note },
-            _ => Shown { table: Table { version: FORMAT_VERSION, ..Table::default() }, note },
+            Loaded::Ok(table) => Shown { table, note, damaged },
+            _ => Shown { table: Table { version: FORMAT_VERSION, ..Table::default() }, note, damaged },
         }
+    }
+
+    /// The newest `stats.toml.damaged-*` beside the file (by its name's seconds and number,
+    /// as `files::move_aside` writes them), if any.
+    fn damaged_copy(&self) -> Option<PathBuf> {
+        let prefix = format!("{FILE}.damaged-");
+        let list = std::fs::read_dir(&self.dir).ok()?;
+        list.filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let (secs, n) = match name.strip_prefix(&prefix)?.split_once('-') {
+                Some((s, n)) => (s.parse::<u64>().ok()?, n.parse::<u32>().ok()?),
+                None => (name.strip_prefix(&prefix)?.parse::<u64>().ok()?, 1),
+            };
+            Some(((secs, n), name))
+        })
+        .max()
+        .map(|(_, name)| self.dir.join(name))
     }
 
     /// Counts `finish` in, under the lock. Returns the kind's row as it now stands, and a note
@@ -339,7 +383,8 @@ mod tests {
     #[test]
     fn the_file_round_trips_and_damage_is_moved_aside() {
         let (stats, dir) = temp("file");
-        assert_eq!(stats.read(), Shown { table: Table { version: FORMAT_VERSION, ..Table::default() }, note: None });
+        let fresh = Shown { table: Table { version: FORMAT_VERSION, ..Table::default() }, note: None, damaged: None };
+        assert_eq!(stats.read(), fresh);
         let (row, note) = stats.record(&finish(true, 21, Some(20), false)).unwrap();
         assert_eq!((row.wins, note), (1, None));
         let (row, _) = stats.record(&finish(false, 30, Some(20), false)).unwrap();
@@ -353,6 +398,31 @@ mod tests {
         let (row, note) = stats.record(&finish(true, 20, Some(20), false)).unwrap();
         assert_eq!(row.games, 1, "counting starts again");
         assert!(note.unwrap().starts_with("a damaged stats.toml was kept as stats.toml.damaged-"));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn every_reading_says_where_a_damaged_file_went_until_the_copy_is_gone() {
+        let (stats, dir) = temp("afresh");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(stats.path(), "version = 2\n[[pack_board]]\nstars = \"many\"\n").unwrap();
+        let first = stats.read();
+        let aside = first.damaged.clone().expect("the damaged file was moved aside");
+        assert!(first.note.is_some() && aside.exists() && !stats.path().exists());
+        // The next reading finds no file: it still says the progress counts afresh, and where from.
+        let again = stats.read();
+        assert_eq!((again.note.as_deref(), again.damaged.as_ref()), (None, Some(&aside)));
+        let line = again.afresh_note().unwrap();
+        assert!(
+            line.starts_with("progress counts afresh: a damaged stats.toml was moved aside to stats.toml.damaged-")
+        );
+        // A later copy is the one named; none left, nothing said.
+        let later = dir.join("stats.toml.damaged-99999999999-2");
+        std::fs::write(&later, "x").unwrap();
+        assert_eq!(stats.read().damaged, Some(later.clone()));
+        std::fs::remove_file(&later).unwrap();
+        std::fs::remove_file(&aside).unwrap();
+        assert_eq!(stats.read().damaged, None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -285,6 +285,61 @@ fn merge_finds_conflicts_and_bad_lines() {
     assert!(text(&o.stderr).contains("not the data set the results were computed on"), "{}", text(&o.stderr));
 }
 
+/// Issue 31, N10: every line of a greedy results file set to `status = optimal`,
+/// `lower_bound = length`. Greedy cannot prove an optimum (on the registry's word), so each
+/// bound is checked against the admissible bound computed again: the forged ones are doubted and
+/// their boards stay unproven (exit 3), in `merge` and `verify` alike; an honest greedy claim (its
+/// length met the bound) is rechecked and counted.
+#[test]
+fn proofs_are_trusted_only_from_solvers_that_prove_and_otherwise_rechecked() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dataset(dir.path(), 6, 6, 5);
+    let greedy = dir.path().join("greedy.jsonl");
+    expect(&["batch", "solve", s(&data), "--solver", "greedy", "--out", s(&greedy)], 3);
+    let honest = lines(&greedy);
+    let genuine = honest.iter().filter(|l| l["optimal"] == true).count();
+    let forged_lines: String = honest
+        .iter()
+        .map(|l| {
+            let mut l = l.clone();
+            l["status"] = "optimal".into();
+            l["optimal"] = true.into();
+            l["lower_bound"] = l["length"].clone();
+            format!("{l}\n")
+        })
+        .collect();
+    let forged = dir.path().join("forged.jsonl");
+    std::fs::write(&forged, forged_lines).unwrap();
+    let v = merge_json(&[&forged], 3);
+    assert_eq!((v["proven"].as_u64(), v["all_optimal"].as_bool()), (Some(genuine as u64), Some(false)), "{v}");
+    let doubted = v["doubted"].as_array().unwrap();
+    assert_eq!(doubted.len(), 6 - genuine, "{v}");
+    for d in doubted {
+        assert_eq!(d["solver"], "greedy");
+        assert!(d["claimed"].as_u64() > d["rechecked"].as_u64(), "{d}");
+    }
+    assert!(v["total_lower_bound"].as_u64() < v["total_moves"].as_u64(), "forged bounds are not summed: {v}");
+    let report = text(&expect(&["batch", "verify", s(&forged), s(&data)], 3).stdout);
+    assert!(!report.contains("6/6 optimal"), "{report}");
+    assert!(report.contains("doubted") && report.contains("greedy cannot prove an optimum"), "{report}");
+
+    // Honest claims of a heuristic: on two-colour boards greedy often meets its bound.
+    let small = dataset_from(dir.path(), "small.txt", 7, 8, 3, 2);
+    let mine = dir.path().join("small.jsonl");
+    floodit(&["batch", "solve", s(&small), "--solver", "greedy", "--out", s(&mine)]);
+    let met = lines(&mine).iter().filter(|l| l["optimal"] == true).count();
+    assert!(met > 0, "greedy meets its bound on some of these boards");
+    let v = merge_json(&[&mine], if met == 8 { 0 } else { 3 });
+    assert_eq!(v["proven"].as_u64(), Some(met as u64), "{v}");
+    let trusted = v["trusted"].as_array().unwrap();
+    assert!(trusted.iter().all(|t| t["basis"] == "bound" && t["solver"] == "greedy"), "{v}");
+    assert_eq!(v["doubted"], serde_json::json!([]));
+    let exact = dir.path().join("exact.jsonl");
+    expect(&["batch", "solve", s(&small), "--solver", "exact", "--out", s(&exact)], 0);
+    let v = merge_json(&[&exact], 0);
+    assert!(v["trusted"].as_array().unwrap().iter().all(|t| t["basis"] == "solver"), "{v}");
+}
+
 /// The committed 24x24 six-colour proof: every line replays on its board, no two lines disagree,
 /// and every one of the 1000 boards is proven, the optima adding up to 31804.
 #[test]

@@ -155,8 +155,10 @@ fn merge_counts_a_proof_only_where_the_lines_bound_meets_its_replay_and_says_who
         assert!(v["failures"][0].as_str().unwrap().contains("its own lower bound"), "{v}");
     }
 
-    // A claim whose bound meets its length is counted, and named as taken on trust.
+    // A claim whose bound meets its length, from a solver that proves optima, is counted and
+    // named as taken on trust (from greedy it is checked: tests/it/batch.rs).
     let trusted = forged(dir.path(), "trusted.jsonl", &greedy, |v| {
+        v["solver"] = "exact".into();
         v["status"] = "optimal".into();
         v["optimal"] = true.into();
         v["lower_bound"] = v["length"].clone();
@@ -167,7 +169,7 @@ fn merge_counts_a_proof_only_where_the_lines_bound_meets_its_replay_and_says_who
     let lines: Vec<&str> = v["trusted"].as_array().unwrap().iter().map(|t| t["line"].as_str().unwrap()).collect();
     assert_eq!(lines.len(), 4, "{v}");
     assert!(lines[0].ends_with("trusted.jsonl:1"), "{v}");
-    assert_eq!(v["trusted"][0]["solver"], "greedy");
+    assert_eq!((&v["trusted"][0]["solver"], &v["trusted"][0]["basis"]), (&"exact".into(), &"solver".into()));
     let report = text(&expect(&["batch", "merge", s(&trusted)], 0).stdout);
-    assert!(report.contains("trusted    4 proofs taken on the line's word, not re-run (4 from greedy)"), "{report}");
+    assert!(report.contains("trusted    4 proofs taken on the line's word, not re-run (4 from exact)"), "{report}");
 }

@@ -46,6 +46,7 @@ fn json_tells_what_was_proven_and_how() {
     assert_eq!(v["optimal_solutions"]["found"], 1);
     assert_eq!(v["optimal_solutions"]["exact"], true);
     assert_eq!(v["first_moves"]["keeping_par"], 1);
+    assert!(v["first_moves"]["gaining"].as_u64().unwrap() >= 2, "a forced first move is no choice: {v}");
     let p = Puzzle::parse(v["puzzle"].as_str().unwrap()).unwrap();
     assert_eq!(v["optimum"].as_u64(), p.optimal.map(u64::from));
     assert_eq!(floodit::formats::id::encode_puzzle(&p), v["id"].as_str().unwrap());
@@ -71,6 +72,54 @@ fn not_found_in_time_exits_3_with_one_line() {
     assert!(err.starts_with("floodit: gen: no board with optimum 8: not found within the time limit"), "{err}");
     assert!(err.contains("the closest: optimum"), "{err}");
     assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn a_flooded_board_is_never_handed_out() {
+    // Issue 31: two colours on a path leave one first move, and seed 4's random three-cell path
+    // is all one colour.
+    let path = ["gen", "--size", "3", "--colours", "2", "--topology", "path"];
+    let o = floodit(&[&path[..], &["--unique-first-move", "--seed", "4", "--json"]].concat());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ask for 3 colours or more"), "{o:?}");
+    assert!(o.stdout.is_empty());
+    let o = floodit(&[&path[..], &["--seed", "4"]].concat());
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("seed 4 gives a board that is flooded already") && err.contains("choose another --seed"),
+        "{err}"
+    );
+    // Without a seed, the next fresh one: two cells of two colours are flooded half the time.
+    for _ in 0..16 {
+        let p = Puzzle::parse(&ok(&["gen", "--size", "2", "--colours", "2", "--topology", "path"])).unwrap();
+        assert!(!p.board.is_solved(), "{:?}", p.board);
+    }
+    let o = floodit(&["gen", "--colours", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a board of 1 colour is flooded already"), "{o:?}");
+}
+
+#[test]
+fn a_unique_first_move_is_one_of_two_that_flood_something_and_says_so_without_a_wrap() {
+    let args = ["gen", "--size", "5", "--topology", "path", "--pivot", "0,2", "--colours", "3", "--unique-first-move"];
+    let v: serde_json::Value = serde_json::from_str(&ok(&[&args[..], &["--seed", "1", "--json"]].concat())).unwrap();
+    let (moves, gaining) = (&v["first_moves"]["moves"], v["first_moves"]["gaining"].as_u64().unwrap());
+    assert!(gaining >= 2 && v["first_moves"]["keeping_par"] == 1, "{v}");
+    let how = v["properties"][0]["how"].as_str().unwrap();
+    let left = v["optimum"].as_u64().unwrap() - 1;
+    assert!(
+        how.contains(&format!("each of the {moves} first moves")) && how.contains(&format!("only one leaves {left}")),
+        "{how}"
+    );
+    assert!(!how.contains("4294967295"), "{how}");
+    let p = Puzzle::parse(v["puzzle"].as_str().unwrap()).unwrap();
+    let said = format!("Only one of the {gaining} first moves that flood something keeps par.");
+    assert!(p.description.as_deref().unwrap().contains(&said), "{:?}", p.description);
+    // The end of a path touches one area: refused at once.
+    let o = floodit(&["gen", "--size", "5", "--topology", "path", "--colours", "3", "--unique-first-move"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the end of a path touches one area"), "{o:?}");
 }
 
 #[test]

@@ -10,8 +10,10 @@ mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
 mod daily_archive;
+mod deploy;
 mod fuzz;
 mod hardening;
+mod hostile_text;
 mod ilp_sat_cli;
 mod limits_hold;
 mod packs;
@@ -28,9 +30,15 @@ mod serve_harness;
 #[cfg(feature = "serve")]
 mod serve_load;
 #[cfg(feature = "serve")]
+mod serve_login_time;
+#[cfg(feature = "serve")]
 mod serve_openssh;
 #[cfg(feature = "serve")]
+mod serve_promises;
+#[cfg(feature = "serve")]
 mod serve_race;
+#[cfg(feature = "serve")]
+mod serve_race_limits;
 #[cfg(feature = "serve")]
 mod serve_race_load;
 #[cfg(feature = "serve")]

@@ -1,10 +1,17 @@
-//! Every committed pack in `puzzles/packs/` loads, and every puzzle in it states what the
-//! solvers prove: its optimum (the exact solver) and the grade its manifest gives it (the
-//! grade computed again from the proven quantities). The ladder climbs: rung n holds grade n.
+//! Every committed pack in `puzzles/packs/` loads, and every claim it makes is what the solvers
+//! of the build under test prove: each board's optimum, grade and score, greedy's and the best
+//! heuristic's lengths and its first moves (the manifest's fields, `formats::claims`), what the
+//! pack claims of every board, and every description, which must be the one written from those
+//! claims (`design::describe`). An improved solver thus fails this test instead of leaving a
+//! false sentence behind; `cargo run --release --example make_ladder -- --restate` writes the
+//! claims and descriptions again, and says which board no longer has its pack's claims. The
+//! ladder climbs: rung n holds grade n.
 
-use floodit::design::{Budget, grade};
-use floodit::formats::pack::{self, Pack};
-use floodit::solver::{Control, Problem, exact::Exact, run};
+use floodit::analysis::count_optimal;
+use floodit::design::grade::Grade;
+use floodit::design::{Budget, describe, grade};
+use floodit::formats::pack::{self, BoardClaims, Entry, Pack, PackClaims, PackPuzzle};
+use floodit::solver::{Control, Problem};
 use std::path::Path;
 
 fn packs() -> Vec<Pack> {
@@ -12,27 +19,101 @@ fn packs() -> Vec<Pack> {
     pack::list(&root).into_iter().map(|p| p.unwrap_or_else(|e| panic!("{e}"))).collect()
 }
 
+/// What is wrong with what `entry` and its board `b` claim, given the grade `g` the solvers
+/// prove (its quantities: the optimum, greedy's and the best heuristic's gaps, the first moves).
+fn board_errors(b: &PackPuzzle, entry: &Entry, g: &Grade) -> Vec<String> {
+    let q = &g.quantities;
+    let c: &BoardClaims = &entry.claims;
+    let mut wrong = Vec::new();
+    let mut claim = |what: &str, stated: Option<String>, proven: String| {
+        if let Some(stated) = stated.filter(|s| *s != proven) {
+            wrong.push(format!("{what} is {proven}, not {stated}"));
+        }
+    };
+    claim("the optimum", b.puzzle.optimal.map(|o| o.to_string()), q.optimum.to_string());
+    claim("the grade", entry.grade.map(|l| l.to_string()), g.level.to_string());
+    claim("the score", c.score.map(|s| s.to_string()), g.score.to_string());
+    claim("greedy's length", c.greedy.map(|n| n.to_string()), (q.optimum + q.greedy_gap).to_string());
+    claim(
+        "the best heuristic's length",
+        c.best_heuristic.map(|n| n.to_string()),
+        (q.optimum + q.best_heuristic_gap).to_string(),
+    );
+    claim("the first moves that flood something", c.first_moves.map(|n| n.to_string()), q.first_moves.to_string());
+    claim("the first moves keeping par", c.keeping_par.map(|n| n.to_string()), q.keeping_par.to_string());
+    if let Some(n) = c.optimal_solutions {
+        let problem = Problem::new(b.puzzle.board.clone(), b.puzzle.mode);
+        let count = count_optimal(&problem, q.optimum, n + 1, &Control::default());
+        claim("the optimal solutions", Some(n.to_string()), count.found.to_string());
+    }
+    if b.puzzle.move_limit.is_some_and(|l| l < q.optimum) {
+        wrong.push("the move limit is below the optimum".into());
+    }
+    let described = describe::board(b.puzzle.optimal.unwrap_or(q.optimum), entry.grade, c);
+    if b.puzzle.description.as_deref() != Some(described.as_str()) {
+        wrong.push(format!("the description is not the one its claims give: {described:?}"));
+    }
+    wrong
+}
+
+/// What is wrong with `b` as a board of a pack that claims `c` of every board.
+fn pack_errors(b: &PackPuzzle, c: &PackClaims, g: &Grade) -> Vec<String> {
+    let q = &g.quantities;
+    let graph = b.puzzle.board.graph();
+    let mut wrong = Vec::new();
+    if c.size.is_some_and(|[r, cols]| (graph.rows(), graph.cols()) != (r as usize, cols as usize)) {
+        wrong.push(format!("the board is {}x{}, not the pack's {:?}", graph.rows(), graph.cols(), c.size));
+    }
+    if c.colours.is_some_and(|k| b.puzzle.board.num_colours() != k as usize) {
+        wrong.push(format!("{} colours, not the pack's {:?}", b.puzzle.board.num_colours(), c.colours));
+    }
+    if c.spare.is_some_and(|s| b.puzzle.move_limit != Some(q.optimum + s)) {
+        wrong.push(format!(
+            "the move limit {:?} is not the optimum {} + {:?} to spare",
+            b.puzzle.move_limit, q.optimum, c.spare
+        ));
+    }
+    if c.greedy_gap.is_some_and(|n| q.greedy_gap < n) {
+        wrong.push(format!("greedy is {} over the optimum, not {:?} or more", q.greedy_gap, c.greedy_gap));
+    }
+    if c.unique_first_move && (q.keeping_par != 1 || q.first_moves < 2) {
+        wrong.push(format!("{} of {} first moves that flood something keep par", q.keeping_par, q.first_moves));
+    }
+    if c.heuristics_miss && q.best_heuristic_gap == 0 {
+        wrong.push("a heuristic finds the optimum".into());
+    }
+    if c.every_first_move_keeps_par && q.keeping_par != q.first_moves {
+        wrong.push(format!("{} of {} first moves that flood something keep par", q.keeping_par, q.first_moves));
+    }
+    wrong
+}
+
+/// Each board's grade is proven from scratch (the exact optimum, every first move, every
+/// catalogue heuristic, the optimal solutions counted): about 60 boards up to 12x12.
 #[test]
-fn every_pack_states_proven_optima_and_grades() {
+fn every_claim_of_every_pack_is_what_the_solvers_prove() {
     let packs = packs();
     assert!(packs.len() >= 6, "the ladder has six packs");
+    let mut wrong = Vec::new();
     for p in &packs {
         assert!(!p.puzzles.is_empty(), "{}", p.name);
-        for q in &p.puzzles {
-            let at = format!("{}/{}", p.name, q.file);
-            let problem = Problem::new(q.puzzle.board.clone(), q.puzzle.mode);
-            let exact = run(&Exact, &problem, &Control::default()).unwrap();
-            assert!(exact.optimal, "{at}");
-            assert_eq!(q.puzzle.optimal, Some(exact.len() as u32), "{at}: the stated optimum");
-            let limit = q.puzzle.move_limit.unwrap_or(u32::MAX);
-            assert!(limit >= exact.len() as u32, "{at}: the move limit is below the optimum");
-            if let Some(stated) = q.grade {
-                let g = grade(&problem, &Budget::new(None)).unwrap();
-                assert_eq!(g.level, stated, "{at}: the manifest states grade {stated}, the quantities give {g:?}");
-            }
-            assert!(q.puzzle.description.as_ref().is_some_and(|d| d.len() > 20), "{at}: describe it");
+        let m = &p.manifest;
+        assert!(!m.claims.is_empty(), "{}: a committed pack states what holds on every board as [claims]", p.name);
+        if m.description.as_deref() != Some(describe::pack(&m.claims).as_str()) {
+            wrong.push(format!(
+                "{}: the description is not the one its claims give: {:?}",
+                p.name,
+                describe::pack(&m.claims)
+            ));
+        }
+        for (b, entry) in p.puzzles.iter().zip(&m.puzzles) {
+            let problem = Problem::new(b.puzzle.board.clone(), b.puzzle.mode);
+            let g = grade(&problem, &Budget::new(None)).unwrap();
+            let errors = board_errors(b, entry, &g).into_iter().chain(pack_errors(b, &m.claims, &g));
+            wrong.extend(errors.map(|e| format!("{}/{}: {e}", p.name, b.file)));
         }
     }
+    assert!(wrong.is_empty(), "claims the solvers do not prove:\n{}", wrong.join("\n"));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! the game on screen, a move, a resize, quitting with status 0; every other request refused;
 //! the session limit and the idle timeout; a daily result kept and on the leaderboard.
 
-use super::serve_harness::{Server, Term, block_on, connect, fingerprint, login, new_key};
+use super::serve_harness::{Server, Term, block_on, connect, fingerprint, login, new_key, todays_first_move_key};
 use floodit::daily::{Player, Results};
 use floodit::formats::daily::{Date, puzzle};
 use floodit::solver::{Control, Problem, exact::Exact, run};
@@ -17,7 +17,7 @@ fn plays_a_move_follows_a_resize_and_quits_with_status_0() {
         let s = t.wait_for("move 0").await;
         assert!(s.contains(&format!("Daily {}", Date::today())), "{s}");
         assert!(s.lines().next().unwrap().trim_end().len() <= 80);
-        t.keys(b"1").await;
+        t.keys(&todays_first_move_key()).await;
         t.wait_for("move 1").await;
         t.resize(100, 30).await;
         // The title bar runs to the new right edge.
@@ -49,7 +49,7 @@ fn a_zero_sized_pty_is_80_by_24_and_a_guest_plays_without_a_key() {
         // Esc alone is told from an arrow's Esc by the wait, and never quits (as locally).
         t.keys(b"\x1b").await;
         tokio::time::sleep(Duration::from_millis(200)).await;
-        t.keys(b"1").await;
+        t.keys(&todays_first_move_key()).await;
         t.wait_for("move 1").await;
         t.keys(b"q").await;
         assert_eq!(t.wait_closed().await, Some(0));

@@ -3,7 +3,7 @@
 //! never wait on a locked results database, refused requests are counted and cut, and the log
 //! has a line for the stop.
 
-use super::serve_harness::{Server, Term, block_on, login, new_key};
+use super::serve_harness::{Server, Term, block_on, login, new_key, todays_first_move_key};
 use floodit::formats::daily::{Date, puzzle};
 use floodit::solver::{Control, Problem, exact::Exact, run};
 use std::io::Read;
@@ -160,7 +160,7 @@ fn measure_memory_per_session_and_the_move_bound() {
                 let mut t = Term::open(&h, cols, rows).await;
                 t.wait_for("move 0").await;
                 // A move and the leaderboard: every buffer of the screen drawn.
-                t.keys(b"1").await;
+                t.keys(&todays_first_move_key()).await;
                 t.wait_for("move 1").await;
                 held.push((h, t));
             }

@@ -23,7 +23,11 @@ pub struct Server {
 impl Server {
     /// Starts the server with `flags` on top of a free port and a fresh directory.
     pub fn start(flags: &[&str]) -> Server {
-        let dir = tempfile::tempdir().unwrap();
+        Server::start_in(tempfile::tempdir().unwrap(), flags)
+    }
+
+    /// The same on `dir`, a directory a server used before.
+    pub fn start_in(dir: tempfile::TempDir, flags: &[&str]) -> Server {
         let mut child = Command::new(BIN)
             .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
             .arg(dir.path())
@@ -73,6 +77,13 @@ impl Server {
     /// The server's process ID (the load test measures it).
     pub fn pid(&self) -> u32 {
         self.child.id()
+    }
+
+    /// Kills the server with SIGKILL (it writes nothing more); its directory, to start another on.
+    pub fn kill(mut self) -> tempfile::TempDir {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        std::mem::replace(&mut self.dir, tempfile::tempdir().unwrap())
     }
 
     /// Stops the server with SIGTERM and waits for it to exit (10 s at most).
@@ -228,4 +239,15 @@ fn nz(n: u16) -> std::num::NonZeroU16 {
 /// Runs an async test body on a runtime of its own.
 pub fn block_on<F: std::future::Future>(f: F) -> F::Output {
     tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap().block_on(f)
+}
+
+/// The key of a move that floods something on today's board (its optimal solution's first
+/// colour): a fixed key such as `1` is no move at all on a day whose pivot is colour 1.
+pub fn todays_first_move_key() -> Vec<u8> {
+    use floodit::formats::daily::{Date, puzzle};
+    use floodit::solver::{Control, Problem, exact::Exact, run};
+    let p = puzzle(Date::today());
+    let best = run(&Exact, &Problem::new(p.board.clone(), p.mode), &Control::default()).unwrap();
+    let colour = best.moves.first().expect("today's board is not flooded from the start").colour;
+    vec![b'0' + colour]
 }

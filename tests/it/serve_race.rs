@@ -4,7 +4,7 @@
 //! same seat with the same key, and every screen agrees on the result; the limits on rooms,
 //! racers and spectators hold; a race on the daily board is not the day's result.
 
-use super::serve_harness::{Server, Term, Trusting, block_on, connect, fingerprint, new_key};
+use super::serve_harness::{Server, Term, Trusting, block_on, connect, fingerprint, new_key, todays_first_move_key};
 use floodit::daily::{Player, Results};
 use floodit::formats::daily::{Date, puzzle};
 use floodit::solver::{Control, Problem, exact::Exact, run};
@@ -67,7 +67,7 @@ fn two_race_one_watches_one_drops_and_resumes_and_all_see_the_same_result() {
         let mut d = Term::open(&hd, 80, 24).await;
         d.wait_for("the room is full").await;
         // Moves wait for the countdown.
-        b.keys(b"1").await;
+        b.keys(&todays_first_move_key()).await;
         b.wait_for("the race has not started").await;
         a.keys(b"m").await;
         a.wait_for("racing").await;

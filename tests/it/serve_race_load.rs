@@ -99,7 +99,20 @@ async fn room(addr: std::net::SocketAddr, moves: Arc<Vec<u8>>, phases: Arc<Barri
 #[ignore = "half a minute of load: cargo test --release --features serve --test it serve_race_load -- --ignored --nocapture"]
 fn serve_race_load_25_rooms_of_4() {
     let sessions = (ROOMS * SEATS).to_string();
-    let flags = ["--max-sessions", &sessions, "--max-per-ip", &sessions, "--room-players", "4", "--max-rooms", "25"];
+    // Every session comes from 127.0.0.1: the address may make every room.
+    let rooms = ROOMS.to_string();
+    let flags = [
+        "--max-sessions",
+        &sessions,
+        "--max-per-ip",
+        &sessions,
+        "--room-players",
+        "4",
+        "--max-rooms",
+        &rooms,
+        "--max-rooms-per-ip",
+        &rooms,
+    ];
     let server = Server::start(&flags);
     let pid = server.pid();
     let moves = todays_solution();

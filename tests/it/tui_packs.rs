@@ -138,3 +138,31 @@ fn without_a_data_directory_the_next_board_is_the_one_after() {
     press(&mut a, ">");
     assert_eq!(a.pack.as_ref().map(|p| p.index), Some(1));
 }
+
+/// Issue 31, N7: a damaged `stats.toml` is moved aside; the picker, the pack's boards and the
+/// pack board played say that the progress shown counts afresh and where the old file went,
+/// on every reading while the copy is there, instead of a silent 0 of 4.
+#[test]
+fn a_damaged_statistics_file_is_named_where_the_progress_shows() {
+    let dir = data_dir("damaged");
+    std::fs::write(dir.join("stats.toml"), "version = 2\n[[pack_board]]\nstars = \"many\"\n").unwrap();
+    let mut a = app(&dir, false);
+    for _ in 0..2 {
+        // The first opening moves the file aside; the second finds no file, and still says so.
+        press(&mut a, "o");
+        let top = screen(&a);
+        assert!(top.contains("progress counts afresh: a damaged stats.toml was moved aside"), "{top}");
+        assert!(top.contains("to stats.toml.damaged-") && top.contains("0/4"), "{top}");
+        press(&mut a, "\x1b");
+    }
+    press(&mut a, "o\n");
+    let boards = screen(&a);
+    assert!(boards.contains("progress counts afresh") && boards.contains("to stats.toml.damaged-"), "{boards}");
+    press(&mut a, "\n");
+    let aside = a.pack.as_ref().and_then(|p| p.damaged.clone()).expect("the pack board knows");
+    assert!(aside.exists() && aside.starts_with(&dir), "{aside:?}");
+    // The copy gone (restored by hand, or removed), the picker says nothing more.
+    std::fs::remove_file(&aside).unwrap();
+    press(&mut a, "o");
+    assert!(matches!(&a.overlay, Overlay::Picker(p) if p.progress_damaged.is_none()));
+}

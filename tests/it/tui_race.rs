@@ -8,12 +8,15 @@ use crossterm::event::KeyCode;
 use floodit::rooms::{Rooms, Wake};
 use floodit::tui::action::Action;
 use floodit::tui::app::App;
-use floodit::tui::race::{RaceAction, RoomLink};
+use floodit::tui::race::RaceAction;
 use floodit_core::race::{RaceLimits, Seat};
+use std::net::Ipv4Addr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
+
+static CONNS: AtomicU64 = AtomicU64::new(1);
 
 /// A player's app on the shared rooms, and how often it was woken.
 fn racer(rooms: &Rooms, key: &str, name: &str) -> (App, Arc<AtomicUsize>) {
@@ -23,7 +26,9 @@ fn racer(rooms: &Rooms, key: &str, name: &str) -> (App, Arc<AtomicUsize>) {
     let wake: Wake = Arc::new(move || {
         w.fetch_add(1, Ordering::Relaxed);
     });
-    a.link = Some(RoomLink { rooms: rooms.clone(), seat: Seat::Key(key.into()), name: name.into(), wake });
+    // Each app a connection of its own, all from one address.
+    let conn = CONNS.fetch_add(1, Ordering::Relaxed);
+    a.link = Some(rooms.visitor(conn, Seat::Key(key.into()), name.into(), Ipv4Addr::LOCALHOST.into(), wake));
     (a, woken)
 }
 

@@ -4,6 +4,7 @@
 use super::record::{DatasetRef, Record, Status};
 use super::results_file::{Item, Reader};
 use super::source::{Source, short};
+use super::trust::{Basis, Doubt, Provers, Trust, weigh};
 use crate::cli::CliError;
 use crate::formats::board_hash::board_hash;
 use crate::formats::dataset::Entry;
@@ -31,8 +32,8 @@ pub struct Report {
     pub sha256: String,
     pub lines: u64,
     pub solved: u64,
-    /// The sum over boards with results of the best proven lower bound: with no board missing,
-    /// the total optimum lies between this and `total_moves`.
+    /// The sum over boards with results of the best lower bound believed (see [`Trust`]): with
+    /// no board missing, the total optimum lies between this and `total_moves`.
     pub total_lower_bound: u64,
     /// The solver time of every valid line, summed.
     pub total_millis: f64,
@@ -40,8 +41,11 @@ pub struct Report {
     pub max_solver_memory: Option<u64>,
     pub max_process_memory: Option<u64>,
     pub unproven: Vec<Unproven>,
-    /// The line each proven board's proof is taken from, on its word (see [`Trusted`]).
+    /// The line each proven board's proof is taken from (see [`Trusted`]).
     pub trusted: Vec<Trusted>,
+    /// Lower bounds claimed by solvers that cannot prove one, above the bound computed here:
+    /// not believed (see `trust.rs`).
+    pub doubted: Vec<Doubt>,
     /// Lines that are wrong: a solution that does not replay, a board hash that does not match.
     pub failures: Vec<String>,
 }
@@ -55,8 +59,10 @@ pub struct Unproven {
     pub lower_bound: Option<u32>,
 }
 
-/// A board counted as proven on a line's word: its solution replays and its own lower bound
-/// meets the replayed length, but the proof of that bound is the solver's, not re-run here.
+/// A board counted as proven: its solution replays and the lower bound believed meets the
+/// replayed length. The bound is the solver's word (`basis` "solver": a solver that proves
+/// optima, its proof not re-run here) or was checked here (`basis` "bound": no higher than the
+/// admissible bound computed again).
 #[derive(Serialize, Debug)]
 pub struct Trusted {
     pub index: u64,
@@ -64,12 +70,14 @@ pub struct Trusted {
     pub line: String,
     pub solver: String,
     pub host: String,
+    pub basis: Basis,
 }
 
-/// A line with the file it came from, for messages.
+/// A line with the file it came from, for messages, and what its claims are worth.
 struct Sourced {
     record: Record,
     place: String,
+    trust: Trust,
 }
 
 /// Where a line is, found by the first reading (the lines are read again, a board at a time).
@@ -148,8 +156,10 @@ pub fn check(paths: &[PathBuf], dataset: Option<&Path>, whole_dataset: bool) -> 
         max_process_memory: None,
         unproven: Vec::new(),
         trusted: Vec::new(),
+        doubted: Vec::new(),
         failures: Vec::new(),
     };
+    let mut provers = Provers::default();
     let has_lines = |i: u64| seen.binary_search_by_key(&i, |s| s.index).is_ok();
     let mut with_valid = 0u64;
     let mut next_missing = 0u64;
@@ -170,7 +180,9 @@ pub fn check(paths: &[PathBuf], dataset: Option<&Path>, whole_dataset: bool) -> 
                     report.total_millis += record.millis;
                     report.max_solver_memory = report.max_solver_memory.max(record.peak_memory.solver);
                     report.max_process_memory = report.max_process_memory.max(record.peak_memory.process);
-                    valid.push(Sourced { record, place });
+                    let trust = weigh(&record, &entry, &place, &mut provers);
+                    report.doubted.extend(trust.doubt.clone());
+                    valid.push(Sourced { record, place, trust });
                 }
                 Err(why) => report.failures.push(format!("{place}: board {index}: {why}")),
             }
@@ -203,29 +215,30 @@ pub fn check(paths: &[PathBuf], dataset: Option<&Path>, whole_dataset: bool) -> 
 }
 
 /// Folds one board's valid lines into the report: its best line, its best bound, conflicts, and
-/// the line whose optimality claim is taken on trust.
+/// the line whose optimality claim is believed (see [`Trust`]).
 fn judge(index: u64, lines: &[Sourced], report: &mut Report) {
     if let Some(c) = conflict(index, lines) {
         report.conflicts.push(c);
     }
     let best = lines
         .iter()
-        .max_by_key(|s| rank(s.record.length, s.record.optimal, s.record.lower_bound))
+        .max_by_key(|s| rank(s.record.length, s.trust.optimal, s.trust.lower_bound))
         .expect("a board with valid lines has one");
-    let lower_bound = lines.iter().filter_map(|s| s.record.lower_bound).max();
+    let lower_bound = lines.iter().filter_map(|s| s.trust.lower_bound).max();
     report.total_lower_bound += u64::from(lower_bound.unwrap_or(0));
     let r = &best.record;
     if let Some(len) = r.length {
         report.solved += 1;
         report.total_moves += len as u64;
     }
-    if r.optimal {
+    if let (true, Some(basis)) = (best.trust.optimal, best.trust.basis) {
         report.proven += 1;
         report.trusted.push(Trusted {
             index,
             line: best.place.clone(),
             solver: r.solver.clone(),
             host: r.host.clone(),
+            basis,
         });
     } else {
         report.unproven.push(Unproven { index, status: r.status, length: r.length, lower_bound });

@@ -10,6 +10,7 @@ mod shard;
 mod solve;
 mod source;
 mod tail;
+mod trust;
 
 use super::{CliError, CliResult, EXIT_LIMIT};
 use args::{BatchArgs, BatchCommand, MergeArgs, VerifyArgs};

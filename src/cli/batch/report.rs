@@ -1,6 +1,7 @@
 //! A merge or verify report, as text for people or one JSON object for scripts.
 
 use super::merge::Report;
+use super::trust::Basis;
 
 /// How many items a text list shows before "and N more".
 const SHOWN: usize = 20;
@@ -47,32 +48,47 @@ fn text(r: &Report, what: &str) -> String {
         })
         .collect();
     out += &list("unproven", &unproven);
+    let doubted: Vec<String> = r
+        .doubted
+        .iter()
+        .map(|d| {
+            format!(
+                "{}: {} cannot prove an optimum, and its bound {} is above the bound {} computed here: not believed",
+                d.line, d.solver, d.claimed, d.rechecked
+            )
+        })
+        .collect();
+    if !doubted.is_empty() {
+        out += &list("doubted", &doubted);
+    }
     out += &list("missing", &ranges(&r.missing));
     out += &list("conflicts", &r.conflicts);
     out += &list("failures", &r.failures);
     out
 }
 
-/// Which lines the proven count rests on: each proof is the solver's word (its lower bound met the
-/// replayed length), not re-run here.
+/// Which lines the proven count rests on: the word of a solver that proves optima (its lower
+/// bound met the replayed length, the proof not re-run here), or a bound checked here.
 fn trusted(r: &Report) -> String {
-    if r.trusted.is_empty() {
+    let word = proofs(r, Basis::Solver, "trusted", "proofs taken on the line's word, not re-run");
+    word + &proofs(r, Basis::Bound, "rechecked", "proofs whose bound was computed again here")
+}
+
+/// The proofs of one basis, by solver, with their first lines.
+fn proofs(r: &Report, basis: Basis, label: &str, what: &str) -> String {
+    let of: Vec<&super::merge::Trusted> = r.trusted.iter().filter(|t| t.basis == basis).collect();
+    if of.is_empty() {
         return String::new();
     }
     let mut by_solver: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
-    for t in &r.trusted {
+    for t in &of {
         *by_solver.entry(&t.solver).or_default() += 1;
     }
     let solvers: Vec<String> =
         by_solver.iter().map(|(s, n)| format!("{n} from {}", crate::formats::escape_controls(s))).collect();
-    let lines: Vec<&str> = r.trusted.iter().take(3).map(|t| t.line.as_str()).collect();
-    let more = if r.trusted.len() > 3 { ", ... (--json lists all)" } else { "" };
-    format!(
-        "  trusted    {} proofs taken on the line's word, not re-run ({}): {}{more}\n",
-        r.trusted.len(),
-        solvers.join(", "),
-        lines.join(", ")
-    )
+    let lines: Vec<String> = of.iter().take(3).map(|t| crate::formats::escape_controls(&t.line)).collect();
+    let more = if of.len() > 3 { ", ... (--json lists all)" } else { "" };
+    format!("  {label:<10} {} {what} ({}): {}{more}\n", of.len(), solvers.join(", "), lines.join(", "))
 }
 
 /// A labelled list: "none", or the first items and how many more.

@@ -66,7 +66,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         "shard {} of {}: {} boards ({} from an earlier run): {} optimal, {} bounded, {} timed out, {} errors; \
          {} moves in total; {:.1} s",
         shard.label(),
-        source.label(),
+        crate::formats::escape_controls(&source.label()),
         t.boards,
         earlier.iter().map(|r| r.index).collect::<HashSet<_>>().len(),
         t.optimal,

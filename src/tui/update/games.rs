@@ -90,11 +90,13 @@ pub(super) fn open_picker(app: &mut App) {
     let own = app.slot.as_ref().map(crate::tui::save::Slot::number);
     let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
     let dir = app.options.puzzles_dir.as_deref();
+    let shown = app.options.stats.as_ref().map(crate::tui::stats::Stats::read).unwrap_or_default();
     let packs = match packs::root(dir).filter(|r| r.is_dir()) {
-        Some(root) => PackEntry::list(&root, &read_table(app)),
+        Some(root) => PackEntry::list(&root, &shown.table),
         None => Vec::new(),
     };
     let mut p = Picker::with_packs(scan.found, packs, &app.options.files, dir);
+    p.progress_damaged = shown.damaged;
     // Over SSH the server's files are not the player's: no directory, no setting of the
     // operator's is named.
     if app.options.remote {
@@ -104,11 +106,6 @@ pub(super) fn open_picker(app: &mut App) {
     if let Some(note) = scan.notes.first() {
         app.say(Tone::Warn, note.clone());
     }
-}
-
-/// The statistics as they are now (the progress through packs is kept with them).
-fn read_table(app: &App) -> crate::tui::stats::Table {
-    app.options.stats.as_ref().map(|s| s.read().table).unwrap_or_default()
 }
 
 pub(super) fn open_picked(app: &mut App, events: &mut Events) {
@@ -164,8 +161,8 @@ fn open_pack_board(app: &mut App, pack: std::sync::Arc<crate::formats::pack::Pac
     let game = puzzle.game();
     let stakes = Stakes::new(None, DEFAULT_SLACK, &game);
     let kept = set_game(app, puzzle, game, Origin::File(path), stakes, events);
-    let table = app.options.stats.as_ref().map(|s| s.read().table);
-    let play = PackPlay::new(pack, index, table.as_ref());
+    let shown = app.options.stats.as_ref().map(crate::tui::stats::Stats::read);
+    let play = PackPlay::new(pack, index, shown.as_ref());
     let text = format!("opened {}, board {}{kept}", play.pack.manifest.title, play.place());
     app.pack = Some(play);
     app.say(Tone::Info, text);

@@ -6,6 +6,7 @@ use super::{Event, Events, games};
 use crate::formats::Puzzle;
 use crate::formats::generate::{GenSpec, fresh_seed, generate};
 use crate::model::{Components, Game};
+use crate::rooms::Refused;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Origin, Overlay, Tone};
 use crate::tui::explorer::Mode;
@@ -100,10 +101,9 @@ fn create(app: &mut App, public: bool, fresh: bool, events: &mut Events) {
         }
     };
     let settings = Settings { puzzle, slack: app.stakes.slack, daily, public };
-    let now = Instant::now();
-    match link.rooms.create(settings, link.seat.clone(), link.name.clone(), link.wake.clone(), now) {
+    match link.create(settings, Instant::now()) {
         Ok(m) => enter(app, m, events),
-        Err(e) => app.say(Tone::Warn, e),
+        Err(e) => refused(app, &e),
     }
 }
 
@@ -112,14 +112,25 @@ fn join(app: &mut App, code: Code, watch: bool, events: &mut Events) {
         return app.say(Tone::Info, format!("you are in room {code}"));
     }
     let Some(link) = app.link.clone() else { return };
-    let now = Instant::now();
-    match link.rooms.join(code, link.seat.clone(), link.name.clone(), watch, link.wake.clone(), now) {
+    match link.join(code, watch, Instant::now()) {
         Ok(m) => {
             leave(app);
             enter(app, m, events);
         }
-        Err(e) => app.say(Tone::Warn, e),
+        Err(e) => refused(app, &e),
     }
+}
+
+/// The rooms refused: a word, or for a connection that kept asking, the end of the session
+/// (which says why on the way out).
+fn refused(app: &mut App, why: &Refused) {
+    if *why == Refused::Cut {
+        if let Some(link) = &mut app.link {
+            link.cut = true;
+        }
+        app.quit = true;
+    }
+    app.say(Tone::Warn, why.to_string());
 }
 
 /// Plays the room's board (a racer back in their seat plays on from their moves).

@@ -32,6 +32,12 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
 /// Draws the whole screen, and returns what the next update needs to know of it.
 pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
+    let drawn = draw_screen(frame, app);
+    finish(frame.buffer_mut());
+    drawn
+}
+
+fn draw_screen(frame: &mut Frame, app: &App) -> Drawn {
     let area = frame.area();
     let mut drawn = Drawn::default();
     let Some(p) = geometry::panes(area, app) else {
@@ -96,16 +102,23 @@ pub fn draw(frame: &mut Frame, app: &App) -> Drawn {
         Overlay::Name(typed) => frame.render_widget(leaderboard::NameView { app, typed }, area),
         Overlay::Lobby(lobby) => frame.render_widget(race::LobbyView { app, lobby }, area),
     }
-    unglue(frame.buffer_mut());
     drawn
 }
 
-/// Draws the glue that kept numbers with their units while text was laid out as the space it
-/// stands for.
-fn unglue(buf: &mut ratatui::buffer::Buffer) {
+/// The last pass over a drawn frame: the glue that kept numbers with their units while text
+/// was laid out becomes the space it stands for, and no cell keeps a character a terminal would
+/// act on. ratatui leaves out controls but keeps zero-width characters, a bidirectional
+/// override among them, with the cell before; a title or a name from any file, save or player
+/// is then drawn without it (`formats::is_unsafe_char`).
+fn finish(buf: &mut ratatui::buffer::Buffer) {
     let glue = crate::tui::numbers::GLUE.to_string();
-    for cell in buf.content.iter_mut().filter(|c| c.symbol() == glue) {
-        cell.set_symbol(" ");
+    for cell in &mut buf.content {
+        if cell.symbol() == glue {
+            cell.set_symbol(" ");
+        } else if cell.symbol().chars().any(crate::formats::is_unsafe_char) {
+            let kept: String = cell.symbol().chars().filter(|&c| !crate::formats::is_unsafe_char(c)).collect();
+            cell.set_symbol(if kept.is_empty() { " " } else { &kept });
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use super::super::explorer::chooser::{Chooser, MAX_LANES};
 use super::super::keymap::Context;
 use super::super::picker::{Entry, Picker};
 use super::super::save::{FoundState, SavedGame};
+use super::super::stats::afresh_lines;
 use super::list_popup::{ListPopup, Row};
 use super::text::{fit, fit_line, wrap_all};
 use super::{centred, popup, wrapped_height};
@@ -108,11 +109,16 @@ impl Widget for PickerView<'_> {
         let app = self.app;
         let ui = app.look.ui();
         let p = self.picker;
+        let mut above = vec![Line::styled(format!("from {}", p.source), ui.dim)];
+        // Packs listed at 0 of 10 because the statistics were damaged say so.
+        if p.entries.iter().any(|e| matches!(e, Entry::Pack(_))) {
+            above.extend(p.progress_damaged.iter().flat_map(|d| afresh_lines(d).map(|l| Line::styled(l, ui.warn))));
+        }
         ListPopup {
             look: &app.look,
             title: " Open a puzzle ",
             max_width: 90,
-            above: vec![Line::styled(format!("from {}", p.source), ui.dim)],
+            above,
             rows: p.entries.iter().map(|e| picker_row(&app.look, e)).collect(),
             selected: p.selection.index(),
             empty: "no puzzle files here",

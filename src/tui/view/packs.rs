@@ -7,6 +7,7 @@ use super::super::keymap::Context;
 use super::super::look::{Look, Sym};
 use super::super::picker::{PackEntry, Picker};
 use super::super::progress::MAX_STARS;
+use super::super::stats::{afresh_lines, afresh_note};
 use super::card::{Para, row};
 use super::list_popup::{ListPopup, Row};
 use super::overlays::key_line;
@@ -97,6 +98,9 @@ impl Widget for PackBoardsView<'_> {
             pr.boards * usize::from(MAX_STARS)
         );
         let mut above = vec![Line::styled(head, ui.title)];
+        above.extend(
+            self.picker.progress_damaged.iter().flat_map(|d| afresh_lines(d).map(|l| Line::styled(l, ui.warn))),
+        );
         if let Some(d) = &pack.manifest.description {
             above.push(Line::styled(d.clone(), ui.dim));
         }
@@ -142,6 +146,9 @@ pub fn win_rows(app: &App) -> Vec<Para<'static>> {
         stars_line.push(Span::styled(format!("; the board keeps {}", stars(&app.look, play.before)), ui.dim));
     }
     rows.push(row(app, "Stars", stars_line));
+    if let Some(d) = &play.damaged {
+        rows.push(row(app, "Progress", vec![Span::styled(afresh_note(d), ui.warn)]));
+    }
     if play.next.is_none() {
         rows.push(row(app, "Next", vec![Span::styled("every board of this pack is won", ui.good)]));
     }

@@ -4,7 +4,7 @@
 //! closes. No panic; the session ends with the terminal given back; the game holds no more
 //! moves than its bound; whatever name was typed is kept clean.
 
-use floodit::daily::queue::{Queue, RETRY_FOR};
+use floodit::daily::queue::Queue;
 use floodit::daily::{Daily, NAME_MAX, Player, Results, clean_name};
 use floodit::formats::daily::Date;
 use floodit::serve::output::{self, Out, SharedSize};
@@ -30,7 +30,8 @@ fn shared() -> &'static Shared {
         let path = dir.path().join("results.sqlite");
         let results = Results::open(&path).unwrap();
         let daily = Daily::load(Date::today(), &results).unwrap();
-        let queue = Queue::start(&path, RETRY_FOR).unwrap();
+        let (queue, _) =
+            Queue::start(&path, &dir.path().join("results.journal"), std::sync::Arc::new(|_: &str| {})).unwrap();
         let budget = Budget { time: Duration::from_millis(200), memory: 64 << 20 };
         Shared { daily, results, queue, pool: Pool::start(1, budget).unwrap(), _dir: dir }
     })
@@ -59,6 +60,8 @@ pub fn ssh_session(bytes: &[u8]) -> Result<bool, String> {
         rooms: floodit::rooms::Rooms::new(floodit_core::race::RaceLimits::default()),
         wake: std::sync::Arc::new(|| {}),
         join: floodit::serve::session::Join::None,
+        stopping: std::sync::Arc::default(),
+        address: std::net::Ipv4Addr::LOCALHOST.into(),
     };
     // The bytes in reads of up to 16, as a network would cut them, then the channel's close.
     let (tx, rx) = sync_channel(bytes.len() / 16 + 2);

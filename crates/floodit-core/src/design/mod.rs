@@ -26,6 +26,7 @@
 //! ```
 
 pub mod daily;
+pub mod describe;
 pub mod facts;
 pub mod grade;
 mod mutate;

@@ -2,7 +2,8 @@
 //! the proof that it has it.
 
 use super::facts::{FirstMoves, HeuristicRun, Optimum};
-use crate::analysis::Count;
+use crate::analysis::{Count, plural};
+use crate::formats::pack::BoardClaims;
 use serde::Serialize;
 
 /// A property of a board, decided by what the exact solver proves.
@@ -13,7 +14,9 @@ pub enum Property {
     Optimum(u32),
     /// Greedy needs at least this many moves more than the optimum.
     GreedyGap(u32),
-    /// Exactly one first move keeps par: every other leaves more than the optimum less one.
+    /// Exactly one first move keeps par (every other leaves more than the optimum less one),
+    /// and at least two first moves gain something: with one only, the move is forced, not a
+    /// choice to get right.
     UniqueFirstMove,
     /// Exactly one optimal solution (one sequence of moves; in Free-Flood-It a move is an area
     /// and a colour).
@@ -46,7 +49,7 @@ impl Property {
         match self {
             Property::Optimum(n) => format!("optimum {n}"),
             Property::GreedyGap(n) => format!("greedy at least {n} over the optimum"),
-            Property::UniqueFirstMove => "one first move keeping par".into(),
+            Property::UniqueFirstMove => "one first move keeping par, of two or more that flood something".into(),
             Property::UniqueOptimum => "one optimal solution".into(),
             Property::HeuristicsMiss => "every heuristic missing the optimum".into(),
         }
@@ -92,9 +95,28 @@ impl Measured {
         self.heuristics.iter().map(|h| h.length).min()
     }
 
-    /// How far the board is from having `property`: 0 when it has it, more the further off.
+    /// What was measured, as the claims a description is written from: greedy's length and
+    /// the best heuristic's when the heuristics ran (the best only when it is not greedy
+    /// alone), the optimal solutions when counted to the end, the first moves when analysed.
+    pub fn claims(&self) -> BoardClaims {
+        BoardClaims {
+            score: None,
+            greedy: self.greedy(),
+            best_heuristic: self.best_heuristic().filter(|_| self.heuristics.len() > 1),
+            first_moves: self.first_moves.as_ref().map(|f| f.gaining),
+            keeping_par: self.first_moves.as_ref().map(|f| f.keeping_par),
+            optimal_solutions: self.solutions.filter(|c| c.exact).map(|c| c.found),
+        }
+    }
+
+    /// How far the board is from having `property`: 0 when it has it, more the further off. A
+    /// board flooded already is no puzzle: it has no property, and is as far as an unmeasured
+    /// one.
     pub fn distance(&self, property: Property) -> f64 {
         let opt = self.optimum.moves;
+        if opt == 0 {
+            return UNMEASURED;
+        }
         match property {
             Property::Optimum(n) => f64::from(opt.abs_diff(n)),
             Property::GreedyGap(n) => {
@@ -109,10 +131,11 @@ impl Measured {
                 let short: u32 = self.heuristics.iter().map(|h| h.length.saturating_sub(opt)).sum();
                 if hits == 0 { 0.0 } else { hits as f64 + 1.0 / f64::from(2 + short) }
             }
-            // Not measured (the board is off the asked optimum): further than any measured board.
-            Property::UniqueFirstMove => {
-                self.first_moves.as_ref().map_or(UNMEASURED, |f| f64::from(f.keeping_par.saturating_sub(1)))
-            }
+            // One step per first move keeping par past the first, and per gaining move short of
+            // two. Not measured (the board is off the asked optimum): further than any measured.
+            Property::UniqueFirstMove => self.first_moves.as_ref().map_or(UNMEASURED, |f| {
+                f64::from(f.keeping_par.abs_diff(1).saturating_add(2u32.saturating_sub(f.gaining)))
+            }),
             // Halving the count is one step.
             Property::UniqueOptimum => self.solutions.map_or(UNMEASURED, |c| (c.found.max(1) as f64).log2()),
         }
@@ -122,6 +145,9 @@ impl Measured {
     /// 12" or "greedy 1 over the optimum, not 3".
     pub fn shortfalls(&self, properties: &[Property]) -> Vec<String> {
         let opt = self.optimum.moves;
+        if opt == 0 {
+            return vec!["flooded already".into()];
+        }
         let lacking = properties.iter().filter(|&&p| self.distance(p) > 0.0);
         lacking
             .map(|&p| match p {
@@ -134,10 +160,11 @@ impl Measured {
                         self.heuristics.iter().filter(|h| h.length <= opt).map(|h| h.solver.as_str()).collect();
                     format!("{} still reached the optimum", hits.join(" and "))
                 }
-                Property::UniqueFirstMove => format!(
-                    "{} first moves kept par",
-                    self.first_moves.as_ref().map_or("?".to_string(), |f| f.keeping_par.to_string())
-                ),
+                Property::UniqueFirstMove => match &self.first_moves {
+                    None => "first moves not analysed".into(),
+                    Some(f) if f.gaining < 2 => format!("{} gained something", first_moves(f.gaining)),
+                    Some(f) => format!("{} kept par", first_moves(f.keeping_par)),
+                },
                 Property::UniqueOptimum => match self.solutions {
                     Some(c) if c.exact => format!("{} optimal solutions", c.found),
                     Some(c) => format!("at least {} optimal solutions", c.found),
@@ -153,29 +180,35 @@ impl Measured {
             return None;
         }
         let o = &self.optimum;
-        let exact =
-            format!("exact proved {} moves optimal (lower bound {}, {} nodes)", o.moves, o.lower_bound, o.nodes);
+        let exact = format!(
+            "exact proved {} optimal (lower bound {}, {} nodes)",
+            plural(o.moves, "move"),
+            o.lower_bound,
+            o.nodes
+        );
         let (measured, how) = match property {
             Property::Optimum(_) => (o.moves, exact),
             Property::GreedyGap(_) => {
                 let greedy = self.greedy().expect("a greedy gap is measured with greedy's length");
-                (greedy - o.moves, format!("greedy plays {greedy} moves (replayed); {exact}"))
+                (greedy.saturating_sub(o.moves), format!("greedy plays {greedy} moves (replayed); {exact}"))
             }
             Property::HeuristicsMiss => {
                 let lengths: Vec<String> =
                     self.heuristics.iter().map(|h| format!("{} {}", h.solver, h.length)).collect();
                 let best = self.best_heuristic().unwrap_or(o.moves);
-                (best - o.moves, format!("{} (each replayed); {exact}", lengths.join(", ")))
+                (best.saturating_sub(o.moves), format!("{} (each replayed); {exact}", lengths.join(", ")))
             }
             Property::UniqueFirstMove => {
                 let f = self.first_moves.as_ref().expect("measured for this property");
                 let after: Vec<String> =
                     f.after.iter().zip(&f.names).map(|((_, n), name)| format!("{name} {n}")).collect();
+                // A proof exists only at distance 0: the optimum is 1 or more, so nothing wraps.
                 let how = format!(
-                    "exact proved the optimum after each of the {} first moves (move and moves left after it: {}); only one leaves {}; {exact}",
-                    f.moves,
+                    "exact proved the optimum after each of the {} (move and moves left after it: {}); {} of them gain something, and only one leaves {}; {exact}",
+                    first_moves(f.moves),
                     after.join(", "),
-                    o.moves - 1
+                    f.gaining,
+                    o.moves.saturating_sub(1)
                 );
                 (f.keeping_par, how)
             }
@@ -190,6 +223,11 @@ impl Measured {
         };
         Some(Proof { property, measured, how })
     }
+}
+
+/// "1 first move", "5 first moves".
+fn first_moves(n: u32) -> String {
+    plural(n, "first move")
 }
 
 /// That a board has a property: the value measured and how it was proven.

@@ -7,13 +7,14 @@
 //! bounded by nodes and memory, never by time, so the same request finds the same board on
 //! every machine; only the overall time limit can cut a search short.
 
+use super::describe;
 use super::facts::{
     Budget, FirstMoves, HeuristicRun, Optimum, Unproven, count_solutions, prove_first_moves, prove_optimum,
     run_catalogue,
 };
 use super::mutate::{Steer, mutate};
 use super::property::{COUNT_LIMIT, Measured, Proof, Property};
-use crate::analysis::Count;
+use crate::analysis::{Count, plural};
 use crate::formats::Puzzle;
 use crate::formats::generate::{GenSpec, generate, uniform};
 use crate::model::{Board, Mode};
@@ -157,11 +158,37 @@ fn check(request: &Request) -> Result<(), DesignError> {
         return impossible("no property asked for".into());
     }
     if spec.colours < 2 {
-        return impossible(format!("a board of {} colour is flooded already: ask for 2 colours or more", spec.colours));
+        let colours = plural(spec.colours as u32, "colour");
+        return impossible(format!("a board of {colours} is flooded already: ask for 2 colours or more"));
     }
     let cells = spec.rows.saturating_mul(spec.cols);
+    if cells < 2 {
+        let cells = plural(cells as u32, "cell");
+        return impossible(format!("a board of {cells} is flooded already: ask for 2 cells or more"));
+    }
     for &p in &request.properties {
         match p {
+            // Flood-It's first moves are the colours but the pivot's own: two that gain need
+            // three colours.
+            Property::UniqueFirstMove if !spec.free && spec.colours < 3 => {
+                return impossible(format!(
+                    "--unique-first-move needs two first moves that flood something, and a Flood-It board of {} \
+                     colours has one: ask for 3 colours or more",
+                    spec.colours
+                ));
+            }
+            // The end of a path touches one area: its first move is forced.
+            Property::UniqueFirstMove
+                if !spec.free
+                    && spec.topology == crate::model::Topology::Path
+                    && spec.pivot.is_none_or(|(_, c)| c == 0 || c + 1 >= spec.cols) =>
+            {
+                return impossible(
+                    "--unique-first-move needs two first moves that flood something, and the end of a path \
+                     touches one area: give a --pivot off its ends"
+                        .into(),
+                );
+            }
             Property::Optimum(0) => return impossible("--optimum 0 is a flooded board: ask for 1 move or more".into()),
             Property::Optimum(n) if n as usize >= cells => {
                 return impossible(format!(
@@ -355,32 +382,8 @@ fn title(spec: &GenSpec) -> String {
     format!("Designed {shape}, {} colours{mode}", spec.colours)
 }
 
-/// What the proofs say about the board, for the puzzle's description.
+/// What the proofs say about the board, for the puzzle's description: the facts measured, as
+/// claims, in the words every pack board uses too.
 fn description(m: &Measured) -> String {
-    let opt = m.optimum.moves;
-    let mut parts = vec![format!("Proven optimum: {opt} move{}.", if opt == 1 { "" } else { "s" })];
-    if let Some(g) = m.greedy() {
-        parts.push(match g - opt {
-            0 => "Greedy (most cells each move) also finds it.".to_string(),
-            d => format!("Greedy (most cells each move) takes {g}, {d} more."),
-        });
-    }
-    if m.heuristics.len() > 1 {
-        let best = m.best_heuristic().unwrap_or(opt);
-        if best > opt {
-            parts.push(format!("Every heuristic misses it; the best takes {best}."));
-        }
-    }
-    match &m.solutions {
-        Some(c) if c.exact && c.found == 1 => parts.push("There is exactly one optimal solution.".into()),
-        Some(c) if c.exact => parts.push(format!("There are {} optimal solutions.", c.found)),
-        _ => {}
-    }
-    if let Some(f) = &m.first_moves {
-        parts.push(match f.keeping_par {
-            1 => format!("Only one of the {} first moves keeps par.", f.moves),
-            n => format!("{n} of the {} first moves keep par.", f.moves),
-        });
-    }
-    parts.join(" ")
+    describe::board(m.optimum.moves, None, &m.claims())
 }

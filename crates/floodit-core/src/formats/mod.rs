@@ -1,6 +1,7 @@
 //! Reading and writing boards: puzzle files, data sets, game IDs, seeded generation.
 
 pub mod board_hash;
+mod claims;
 pub mod daily;
 pub mod dataset;
 mod error;
@@ -17,7 +18,7 @@ mod toml_nesting;
 
 pub use error::{FormatError, line_of, read_text, text_lines};
 pub use puzzle::{Puzzle, cells_text, resolve_pivot, resolve_pivot_at};
-pub use quote::{escape_controls, one_line, quote_input};
+pub use quote::{clean_line, escape_controls, is_unsafe_char, one_line, quote_input, xml_text};
 pub use random::RandomBoard;
 pub use size::layout_cells;
 pub use toml_nesting::{MAX_TOML_NESTING, check_toml_nesting};

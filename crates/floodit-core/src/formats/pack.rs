@@ -2,19 +2,27 @@
 //! names the pack and lists its puzzles in playing order, each with its difficulty grade
 //! (docs/formats.md, "Puzzle packs").
 //!
+//!
+//! A manifest may also state what the solvers prove about its boards, as fields
+//! (`claims.rs`): the boards' descriptions are written from them, and the committed packs'
+//! are proven again by `tests/it/packs.rs`.
+//!
 //! ```
 //! use floodit_core::formats::pack::Manifest;
 //!
 //! let m = Manifest::parse("title = \"First steps\"\nrung = 1\n[[puzzle]]\nfile = \"01.toml\"\ngrade = 1\n")?;
 //! assert_eq!((m.title.as_str(), m.rung, m.puzzles[0].file.as_str(), m.puzzles[0].grade), ("First steps", Some(1), "01.toml", Some(1)));
+//! let claims = Manifest::parse("title = \"x\"\n[claims]\nspare = 0\n[[puzzle]]\nfile = \"01.toml\"\ngreedy = 23\n")?;
+//! assert_eq!((claims.claims.spare, claims.puzzles[0].claims.greedy), (Some(0), Some(23)));
 //! assert!(Manifest::parse("title = \"x\"\n[[puzzle]]\nfile = \"../secret.toml\"\n").is_err());
 //! # Ok::<(), floodit_core::formats::FormatError>(())
 //! ```
 
 use super::Puzzle;
 use super::board_hash::board_hash;
+pub use super::claims::{BoardClaims, PackClaims};
 use super::error::{FormatError, line_of, read_text};
-use super::quote::{one_line, quote_input};
+use super::quote::{clean_line, one_line, quote_input};
 use super::toml_nesting::check_toml_nesting;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -32,7 +40,7 @@ pub const MAX_TITLE_CHARS: usize = 80;
 pub const MAX_GRADE: u8 = 6;
 
 /// A pack's manifest.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Manifest {
     /// The pack's title, at most [`MAX_TITLE_CHARS`] characters.
     pub title: String,
@@ -40,17 +48,21 @@ pub struct Manifest {
     pub description: Option<String>,
     /// The pack's place on the ladder: packs with a rung come first, lowest first.
     pub rung: Option<u32>,
+    /// What it claims about every board (`[claims]`).
+    pub claims: PackClaims,
     /// The puzzles in playing order.
     pub puzzles: Vec<Entry>,
 }
 
 /// One puzzle of a manifest.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     /// The puzzle file's name, in the pack's directory.
     pub file: String,
     /// Its difficulty grade, 1 to 6, if stated.
     pub grade: Option<u8>,
+    /// What else the manifest claims about the board.
+    pub claims: BoardClaims,
     /// The manifest line that names it, for errors.
     pub line: usize,
 }
@@ -62,6 +74,8 @@ struct RawManifest {
     description: Option<String>,
     rung: Option<Spanned<i64>>,
     #[serde(default)]
+    claims: PackClaims,
+    #[serde(default)]
     puzzle: Vec<RawEntry>,
 }
 
@@ -70,7 +84,16 @@ struct RawManifest {
 struct RawEntry {
     file: Spanned<String>,
     grade: Option<Spanned<i64>>,
+    score: Option<Spanned<f64>>,
+    greedy: Option<u32>,
+    best_heuristic: Option<u32>,
+    first_moves: Option<u32>,
+    keeping_par: Option<u32>,
+    optimal_solutions: Option<u64>,
 }
+
+/// The highest grade score a manifest may state (the points of `design::grade` add up to less).
+const MAX_SCORE: f64 = 100.0;
 
 impl Manifest {
     /// Parses a manifest; errors name the line.
@@ -84,7 +107,8 @@ impl Manifest {
             FormatError::at_line(line, one_line(e.message()))
         })?;
         let line = |s: std::ops::Range<usize>| line_of(text, s.start);
-        let title = raw.title.get_ref().trim().to_string();
+        // Only what a terminal draws is kept of the text (docs/formats.md, "Text fields").
+        let title = clean_line(raw.title.get_ref()).trim().to_string();
         if title.is_empty() {
             return Err(FormatError::at_line(line(raw.title.span()), "the title is empty"));
         }
@@ -130,10 +154,27 @@ impl Manifest {
                     }
                 },
             };
-            puzzles.push(Entry { file, grade, line: at });
+            let score = match e.score {
+                Some(s) if !(0.0..=MAX_SCORE).contains(s.get_ref()) => {
+                    return Err(FormatError::at_line(
+                        line(s.span()),
+                        format!("score = {}: a grade's score runs from 0 to {MAX_SCORE}", s.get_ref()),
+                    ));
+                }
+                s => s.map(Spanned::into_inner),
+            };
+            let claims = BoardClaims {
+                score,
+                greedy: e.greedy,
+                best_heuristic: e.best_heuristic,
+                first_moves: e.first_moves,
+                keeping_par: e.keeping_par,
+                optimal_solutions: e.optimal_solutions,
+            };
+            puzzles.push(Entry { file, grade, claims, line: at });
         }
-        let description = raw.description.map(|d| d.trim().to_string()).filter(|d| !d.is_empty());
-        Ok(Manifest { title, description, rung, puzzles })
+        let description = raw.description.map(|d| clean_line(&d).trim().to_string()).filter(|d| !d.is_empty());
+        Ok(Manifest { title, description, rung, claims: raw.claims, puzzles })
     }
 
     /// Writes the manifest as TOML that [`Manifest::parse`] reads back equal (lines aside).
@@ -146,11 +187,13 @@ impl Manifest {
         if let Some(r) = self.rung {
             out += &format!("rung = {r}\n");
         }
+        out += &self.claims.toml_table();
         for e in &self.puzzles {
             out += &format!("\n[[puzzle]]\nfile = {}\n", q(&e.file));
             if let Some(g) = e.grade {
                 out += &format!("grade = {g}\n");
             }
+            out += &e.claims.toml_lines();
         }
         out
     }
@@ -282,6 +325,35 @@ mod tests {
         assert_eq!((m.puzzles[0].line, m.puzzles[1].grade), (6, None));
         let again = Manifest::parse(&m.to_toml()).unwrap();
         assert_eq!((again.title, again.rung, again.puzzles.len()), (m.title, m.rung, 2));
+    }
+
+    #[test]
+    fn claims_are_fields_that_round_trip() {
+        let text = "title = \"x\"\n\n[claims]\nsize = [12, 12]\ncolours = 6\nspare = 0\ngreedy_gap = 4\nunique_first_move = true\nheuristics_miss = true\n\n[[puzzle]]\nfile = \"a.toml\"\ngrade = 6\nscore = 11.15\ngreedy = 23\nbest_heuristic = 18\nfirst_moves = 4\nkeeping_par = 1\n";
+        let m = Manifest::parse(text).unwrap();
+        let pack = PackClaims {
+            size: Some([12, 12]),
+            colours: Some(6),
+            spare: Some(0),
+            greedy_gap: Some(4),
+            unique_first_move: true,
+            heuristics_miss: true,
+            every_first_move_keeps_par: false,
+        };
+        let board = BoardClaims {
+            score: Some(11.15),
+            greedy: Some(23),
+            best_heuristic: Some(18),
+            first_moves: Some(4),
+            keeping_par: Some(1),
+            optimal_solutions: None,
+        };
+        assert_eq!((&m.claims, &m.puzzles[0].claims), (&pack, &board));
+        assert_eq!(m.to_toml(), text, "written back as read");
+        assert!(err("title = \"x\"\n[claims]\nspare = -1\n[[puzzle]]\nfile = \"a.toml\"\n").starts_with("line 3:"));
+        assert!(err("title = \"x\"\n[claims]\nfastest = 1\n[[puzzle]]\nfile = \"a.toml\"\n").contains("unknown field"));
+        let score = err("title = \"x\"\n[[puzzle]]\nfile = \"a.toml\"\nscore = nan\n");
+        assert!(score.starts_with("line 4: score = NaN: a grade's score runs from 0 to 100"), "{score}");
     }
 
     fn err(text: &str) -> String {

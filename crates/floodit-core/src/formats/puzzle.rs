@@ -1,7 +1,7 @@
 //! Puzzle files (TOML), as docs/formats.md describes them.
 
 use super::error::{FormatError, line_of};
-use super::quote::{one_line, quote_input};
+use super::quote::{clean_line, one_line, quote_input};
 use super::toml_nesting::check_toml_nesting;
 use crate::model::{Board, Cell, Colour, Game, Graph, GraphError, MAX_CELLS, MAX_COLOURS, Mode, Topology};
 use serde::Deserialize;
@@ -132,14 +132,17 @@ impl Puzzle {
             };
             Mode::Fixed { pivot }
         };
-        let title = raw.title.trim().to_string();
+        // Text fields keep only what a terminal draws (docs/formats.md, "Text fields"): a title
+        // read from a file is then safe on every screen, sheet and report it reaches.
+        let text_field = |t: &str| clean_line(t).trim().to_string();
+        let title = text_field(&raw.title);
         if title.is_empty() {
             return Err(FormatError::at_line(1, "the title is empty"));
         }
         Ok(Puzzle {
             title,
-            description: raw.description.map(|d| d.trim().to_string()).filter(|d| !d.is_empty()),
-            source: raw.source.filter(|s| !s.trim().is_empty()),
+            description: raw.description.map(|d| text_field(&d)).filter(|d| !d.is_empty()),
+            source: raw.source.map(|s| text_field(&s)).filter(|s| !s.is_empty()),
             board,
             mode,
             optimal: raw.optimal,

@@ -12,13 +12,18 @@ use std::time::{Duration, Instant};
 pub struct RaceLimits {
     /// Rooms open at once on the server.
     pub rooms: usize,
+    /// Rooms open at once that one key made.
+    pub rooms_per_key: usize,
+    /// Rooms open at once made from one address (a guest's rooms count here only).
+    pub rooms_per_address: usize,
     /// Racers in one room.
     pub players: usize,
     /// Spectators of one room.
     pub spectators: usize,
     /// No room stays open longer (its race ends where it stands).
     pub lifetime: Duration,
-    /// How long a dropped racer's seat is kept for them.
+    /// How long a dropped racer's seat is kept for them (before the start, only while another
+    /// racer is still connected: a room with nobody in it closes at once).
     pub grace: Duration,
     /// The countdown before the start.
     pub countdown: Duration,
@@ -28,6 +33,8 @@ impl Default for RaceLimits {
     fn default() -> Self {
         RaceLimits {
             rooms: 50,
+            rooms_per_key: 2,
+            rooms_per_address: 5,
             players: 6,
             spectators: 10,
             lifetime: Duration::from_secs(30 * 60),
@@ -84,7 +91,8 @@ pub enum Phase {
         /// When it began (finish times count from here).
         started: Instant,
     },
-    /// Everyone finished or left, or the room's lifetime ran out.
+    /// Everyone finished or left, or the room's lifetime ran out; or, before the start, no
+    /// racer is connected any more.
     Over,
 }
 
@@ -226,7 +234,11 @@ impl Room {
             return Phase::Over;
         }
         match self.starts {
-            None if self.racers.iter().all(|r| r.state(now, grace) == State::Left) => Phase::Over,
+            // Before the start a seat held for a dropped racer keeps no room open by itself: a
+            // room nobody connected waits in is closed at once (the grace is for a started race).
+            None if self.racers.iter().all(|r| matches!(r.state(now, grace), State::Left | State::Dropped)) => {
+                Phase::Over
+            }
             None => Phase::Waiting,
             Some(starts) if now < starts => Phase::Countdown { starts },
             Some(_) if self.racers.iter().all(|r| r.done(now, grace)) => Phase::Over,

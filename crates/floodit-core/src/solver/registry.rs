@@ -149,4 +149,19 @@ mod tests {
         assert!(create("exact:2").is_ok() && create("exact:1").is_ok());
         assert!(err("exact:0").contains("exact threads must be 1 to 64"));
     }
+
+    #[test]
+    fn only_exact_searches_and_proven_polynomial_algorithms_prove_optima() {
+        use crate::solver::Family;
+        for solver in all() {
+            let info = solver.info();
+            // Named on purpose: the one polynomial procedure whose published claim is false.
+            let proves = match info.family {
+                Family::Exact => true,
+                Family::Heuristic => false,
+                Family::Polynomial => info.name != "poly-thm2-published",
+            };
+            assert_eq!(info.proves_optimum(), proves, "{}", info.name);
+        }
+    }
 }

@@ -71,6 +71,20 @@ pub struct SolverInfo {
     pub free_mode: bool,
 }
 
+impl SolverInfo {
+    /// Whether an answer this solver marks optimal is a proof, on the registry's word: an exact
+    /// search, or a polynomial algorithm proven exact (the `exact` column of the table in
+    /// `solver/poly/mod.rs`; `poly` picks only those). A heuristic's claim (its length met the
+    /// admissible bound) is checked again by whoever trusts it.
+    pub fn proves_optimum(&self) -> bool {
+        match self.family {
+            Family::Exact => true,
+            Family::Heuristic => false,
+            Family::Polynomial => super::poly::proves_optimum(&self.name),
+        }
+    }
+}
+
 /// Limits on one solve. `None` means unlimited.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {

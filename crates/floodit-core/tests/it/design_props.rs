@@ -32,6 +32,7 @@ fn found(spec: GenSpec, properties: Vec<Property>, seed: u64) -> floodit_core::d
 fn check(d: &floodit_core::design::Designed, properties: &[Property]) {
     let problem = Problem::new(d.puzzle.board.clone(), d.puzzle.mode);
     let opt = optimum(&problem);
+    assert!(opt >= 1, "a flooded board is no puzzle: {:?}", d.puzzle.board);
     assert_eq!(d.puzzle.optimal, Some(opt), "the file states the proven optimum");
     let lengths: Vec<(String, u32)> = facts::catalogue(&problem)
         .iter()
@@ -52,6 +53,7 @@ fn check(d: &floodit_core::design::Designed, properties: &[Property]) {
                 firsts.sort_unstable();
                 firsts.dedup();
                 assert_eq!(firsts.len(), 1, "optimal lines start with {firsts:?}");
+                assert!(gaining_first_moves(&problem) >= 2, "a forced first move is no choice");
             }
             Property::UniqueOptimum | Property::UniqueFirstMove => {}
         }
@@ -128,6 +130,34 @@ fn impossible_and_unfound_requests_say_so() {
     assert!(e.to_string().contains("the closest: optimum"), "{e}");
 }
 
+#[test]
+fn a_flooded_board_is_never_handed_out_and_a_forced_first_move_is_no_unique_one() {
+    // Issue 31's reproducers: two colours on a path leave one first move; a free cycle of eight
+    // once came back as eight cells of one colour.
+    let r = Request { spec: spec(Topology::Path, 1, 3, 2), properties: vec![Property::UniqueFirstMove], seed: 4 };
+    let e = design(&r, &Budget::new(Some(Duration::from_secs(5)))).unwrap_err();
+    assert!(matches!(e, DesignError::Impossible(_)) && e.to_string().contains("3 colours or more"), "{e}");
+    let end = Request { spec: spec(Topology::Path, 1, 9, 3), ..r };
+    let e = design(&end, &Budget::new(Some(Duration::from_secs(5)))).unwrap_err();
+    assert!(e.to_string().contains("the end of a path touches one area"), "{e}");
+    // Tiny boards, where a flooded one is likeliest (the free cycle's flooded board was at
+    // distance 0 at once): whatever is found is a puzzle, or nothing is.
+    let free = GenSpec { free: true, ..spec(Topology::Cycle, 1, 8, 3) };
+    let path = GenSpec { pivot: Some((0, 2)), ..spec(Topology::Path, 1, 5, 3) };
+    for (s, seed, props) in [
+        (free, 281_616, vec![Property::UniqueOptimum]),
+        (path, 1, vec![Property::UniqueOptimum]),
+        (path, 3, vec![Property::UniqueFirstMove]),
+        (path, 4, vec![Property::Optimum(1)]),
+    ] {
+        match design(&Request { spec: s, properties: props.clone(), seed }, &Budget::new(Some(Duration::from_secs(1))))
+        {
+            Ok(d) => check(&d, &props),
+            Err(e) => assert!(matches!(e, DesignError::NotFound(_)), "{props:?}: {e}"),
+        }
+    }
+}
+
 /// Every flooding sequence of exactly `len` moves (Flood-It: colours at the pivot), by brute
 /// force: the ground truth for "one optimal solution" and "one first move keeps par".
 fn flooding_sequences(problem: &Problem, len: u32) -> Vec<Vec<u8>> {
@@ -156,10 +186,26 @@ fn flooding_sequences(problem: &Problem, len: u32) -> Vec<Vec<u8>> {
     out
 }
 
+/// Fixed-pivot first moves that flood something: colours whose move grows the pivot's region.
+fn gaining_first_moves(problem: &Problem) -> usize {
+    let pivot = problem.mode.pivot().unwrap();
+    let k = problem.board.num_colours() as u8;
+    let before = problem.board.mcs(pivot).len();
+    (0..k)
+        .filter(|&c| c != problem.board.colour(pivot))
+        .filter(|&c| {
+            let mut b = problem.board.clone();
+            b.flood(pivot, c);
+            b.mcs(pivot).len() > before
+        })
+        .count()
+}
+
 #[test]
 fn unique_first_moves_and_unique_optima_hold_by_brute_force() {
     for (seed, t) in [(1, Topology::Grid), (2, Topology::Cylinder), (3, Topology::Path)] {
-        let s = if t.is_one_row() { spec(t, 1, 9, 3) } else { spec(t, 4, 4, 3) };
+        // A path's end touches one area: its pivot goes in the middle.
+        let s = if t.is_one_row() { GenSpec { pivot: Some((0, 4)), ..spec(t, 1, 9, 3) } } else { spec(t, 4, 4, 3) };
         for props in [vec![Property::UniqueOptimum], vec![Property::UniqueFirstMove, Property::Optimum(6)]] {
             check(&found(s, props.clone(), seed), &props);
         }

@@ -97,6 +97,9 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     if let Some(p) = &app.pack {
         let stars = crate::tui::view::packs::stars(&app.look, p.stars());
         lines.push(row("Pack", format!("{stars} {}, board {}", p.pack.manifest.title, p.place())));
+        if let Some(d) = &p.damaged {
+            lines.push(row("Progress", crate::tui::stats::afresh_note(d)));
+        }
     }
     lines.extend([
         row("From", origin),

@@ -2,6 +2,7 @@
 //! columns; the solutions, when asked for, on the pages after the puzzles.
 
 use super::{SheetPuzzle, fill};
+use crate::formats::xml_text;
 use crate::model::{Mode, Topology, colour_char};
 
 const PAGE_W: f64 = 210.0;
@@ -55,7 +56,7 @@ fn puzzle(sp: &SheetPuzzle, number: usize, x: f64, y: f64, solving: bool) -> Str
     let mut out = format!(
         "<text x=\"{x}\" y=\"{}\" font-size=\"3.6\" font-weight=\"bold\">{number}. {}</text>\n",
         y + 3.5,
-        escape(&p.title)
+        xml_text(&p.title)
     );
     let by = y + 6.0;
     let order = if solving { sp.flood_order() } else { None };
@@ -99,8 +100,11 @@ fn puzzle(sp: &SheetPuzzle, number: usize, x: f64, y: f64, solving: bool) -> Str
         lines = solution_lines(sp);
     }
     for (i, line) in lines.iter().enumerate() {
-        out +=
-            &format!("<text x=\"{x}\" y=\"{:.2}\" font-size=\"2.8\">{}</text>\n", below + i as f64 * 3.6, escape(line));
+        out += &format!(
+            "<text x=\"{x}\" y=\"{:.2}\" font-size=\"2.8\">{}</text>\n",
+            below + i as f64 * 3.6,
+            xml_text(line)
+        );
     }
     out
 }
@@ -135,9 +139,4 @@ pub(super) fn solution_lines(sp: &SheetPuzzle) -> Vec<String> {
     let mut lines = vec![format!("{} moves ({claim}). Cells show the move that floods them.", moves.len())];
     lines.extend(names.chunks(10).map(|c| c.join("  ")));
     lines
-}
-
-/// Text safe inside SVG.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

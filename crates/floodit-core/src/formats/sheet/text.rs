@@ -4,6 +4,7 @@
 
 use super::SheetPuzzle;
 use super::svg::{solution_lines, topology_note};
+use crate::formats::escape_controls;
 use crate::model::colour_char;
 
 /// The sheet: every puzzle, then (with `solutions`) a form feed and every solution.
@@ -36,7 +37,8 @@ fn board(sp: &SheetPuzzle, number: usize, order: Option<Vec<u32>>) -> String {
     let p = &sp.puzzle;
     let g = p.board.graph();
     let width = order.as_ref().map_or(1, |o| o.iter().max().copied().unwrap_or(0).to_string().len());
-    let mut out = format!("{number}. {}\n", p.title);
+    // A title made in code need not have passed the parser's cleaning: escaped here too.
+    let mut out = format!("{number}. {}\n", escape_controls(&p.title));
     for r in 0..g.rows() {
         let mut line = String::new();
         for c in 0..g.cols() {

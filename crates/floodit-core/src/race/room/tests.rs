@@ -144,10 +144,37 @@ fn a_room_closes_at_the_end_of_its_lifetime_and_when_all_left_before_the_start()
     let t0 = Instant::now();
     let mut r = room(t0);
     assert_eq!(r.phase(t0 + r.limits.lifetime), Phase::Over);
-    r.leave(&key("a"), true, t0);
-    assert_eq!(r.phase(t0), Phase::Waiting);
-    assert_eq!(r.phase(t0 + r.limits.grace), Phase::Over);
-    let mut r = room(t0);
     r.leave(&key("a"), false, t0);
     assert_eq!(r.phase(t0), Phase::Over);
+}
+
+#[test]
+fn a_waiting_room_whose_only_racer_dropped_closes_at_once_but_a_started_one_keeps_the_grace() {
+    let t0 = Instant::now();
+    // Issue 31 (N4): one key made every room by connecting as `race@` and dropping, each room
+    // then held for the grace period. Nobody connected waits in it: it is over at once.
+    let mut r = room(t0);
+    r.leave(&key("a"), true, t0);
+    assert_eq!(r.phase(t0), Phase::Over);
+    assert_eq!(r.join(key("a"), "alice".into(), t0), Err(RaceError::Over));
+    // With another racer still there, the dropped one's seat waits for them, host passed on.
+    let mut r = room(t0);
+    r.join(key("b"), "bob".into(), t0).unwrap();
+    r.leave(&key("a"), true, t0);
+    assert_eq!(r.phase(t0), Phase::Waiting);
+    assert_eq!(r.host, key("b"));
+    assert_eq!(r.join(key("a"), "alice".into(), t0 + r.limits.grace / 2), Ok(Role::Racer));
+    // Both drop: nobody is connected, so the room is over.
+    r.leave(&key("a"), true, t0);
+    r.leave(&key("b"), true, t0);
+    assert_eq!(r.phase(t0), Phase::Over);
+    // Once started, a lone racer who drops keeps the room and the seat for the grace period.
+    let mut r = room(t0);
+    r.start(&key("a"), t0).unwrap();
+    let go = t0 + r.limits.countdown;
+    r.leave(&key("a"), true, go);
+    assert_eq!(r.phase(go), Phase::Racing { started: go });
+    assert_eq!(r.join(key("a"), "alice".into(), go + r.limits.grace / 2), Ok(Role::Racer));
+    r.leave(&key("a"), true, go);
+    assert_eq!(r.phase(go + r.limits.grace), Phase::Over);
 }

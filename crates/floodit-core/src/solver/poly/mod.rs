@@ -300,6 +300,12 @@ impl Solver for Poly {
     }
 }
 
+/// Whether the polynomial solver named `name` proves its answers optimal: `poly` (it delegates
+/// only to exact algorithms), or an algorithm whose row says `exact`.
+pub(crate) fn proves_optimum(name: &str) -> bool {
+    name == "poly" || Algorithm::ALL.into_iter().any(|a| a.solver_name() == name && a.exact())
+}
+
 /// Registry entries: `poly` and one per algorithm.
 pub fn registry_entries() -> Vec<Entry> {
     let poly = Entry::plain("poly", || Box::new(Poly));
