@@ -65,8 +65,8 @@ pub struct BoardArgs {
     /// same board everywhere).
     #[arg(long, value_name = "SEED", value_parser = parse_seed)]
     pub seed: Option<SeedArg>,
-    /// Board topology.
-    #[arg(long, value_name = "T", value_parser = parse_topology)]
+    /// Board topology (the help lists them, from `Topology::ALL`).
+    #[arg(long, value_name = "T", value_parser = parse_topology, help = topology_help())]
     pub topology: Option<Topology>,
     /// Free-Flood-It: every move picks its own cell.
     #[arg(long)]
@@ -351,12 +351,18 @@ fn parse_seed(s: &str) -> Result<SeedArg, String> {
     Ok(SeedArg { value: crate::formats::random::seed_from_text(s), text: s.trim().to_string() })
 }
 
+/// The topologies by name, as `--topology` takes them.
+fn topology_names() -> String {
+    Topology::ALL.iter().map(|t| t.name()).collect::<Vec<_>>().join(", ")
+}
+
+fn topology_help() -> String {
+    format!("Board topology: {} [default: {}]", topology_names(), Topology::Grid.name())
+}
+
 fn parse_topology(s: &str) -> Result<Topology, String> {
     // clap shows the value typed; the message only says what would do.
-    s.parse().map_err(|_| {
-        let names: Vec<&str> = Topology::ALL.iter().map(|t| t.name()).collect();
-        format!("unknown topology (expected one of: {})", names.join(", "))
-    })
+    s.parse().map_err(|_| format!("unknown topology (expected one of: {})", topology_names()))
 }
 
 fn parse_row_col(s: &str) -> Result<(usize, usize), String> {

@@ -17,7 +17,8 @@ const DEFAULT_SECONDS: u64 = 10;
 pub fn run(args: GenArgs) -> CliResult {
     let properties = properties(&args.design);
     if properties.is_empty() {
-        let (puzzle, seed) = unflooded(&RandomBoard::from(&args.board))?;
+        let (mut puzzle, seed) = unflooded(&RandomBoard::from(&args.board))?;
+        keep_seed_words(&mut puzzle, &args);
         return print(&puzzle, args.json.then(|| Report::random(&puzzle, seed)));
     }
     let ask = RandomBoard::from(&args.board);
@@ -33,12 +34,25 @@ pub fn run(args: GenArgs) -> CliResult {
         budget.proof_memory = Some(mb.saturating_mul(1 << 20));
     }
     match design(&request, &budget) {
-        Ok(found) => print(&found.puzzle, args.json.then(|| Report::designed(&found, &budget))),
+        Ok(mut found) => {
+            keep_seed_words(&mut found.puzzle, &args);
+            print(&found.puzzle, args.json.then(|| Report::designed(&found, &budget)))
+        }
         Err(e @ DesignError::NotFound(_)) => {
             let asked: Vec<String> = request.properties.iter().map(|p| p.describe()).collect();
             Err(CliError { code: EXIT_LIMIT, message: format!("gen: no board with {}: {e}", asked.join(" and ")) })
         }
         Err(e) => Err(CliError::bad_input(format!("gen: {e}"))),
+    }
+}
+
+/// A seed typed as words (hashed to the number the source line gives) keeps them in the source
+/// line too: they are what the player knows the board by.
+fn keep_seed_words(puzzle: &mut Puzzle, args: &GenArgs) {
+    let words =
+        args.board.seed.as_ref().map(|s| s.text.as_str()).filter(|t| !t.is_empty() && t.parse::<u64>().is_err());
+    if let (Some(words), Some(source)) = (words, &mut puzzle.source) {
+        source.push_str(&format!(" (the seed typed as '{words}')"));
     }
 }
 

@@ -52,6 +52,10 @@ pub fn seed_words(text: &str) -> Option<String> {
     (!t.is_empty() && t.parse::<u64>().is_err()).then(|| t.to_string())
 }
 
+/// What the game calls its exact search, wherever it names it (the facts, the exact view, the
+/// move limit, the win box).
+pub const EXACT_SEARCH: &str = "exact search";
+
 /// What is known about the optimum of the starting board.
 #[derive(Clone, Debug)]
 pub enum Optimum {

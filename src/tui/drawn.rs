@@ -3,7 +3,7 @@
 //! views work it out as they draw ([`super::view::draw`]); `update` reads it from here, so it
 //! never lays the screen out again itself.
 
-use super::view::geometry::BoardGeom;
+use super::view::cells::BoardGeom;
 use ratatui::layout::{Position, Rect};
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -16,6 +16,8 @@ pub struct Drawn {
     pub panel: Option<Room>,
     /// The box over the panes that scrolls (the help, the statistics), when one was drawn.
     pub popup: Option<Room>,
+    /// The board needs the room of the board facts: they show only when asked for.
+    pub facts_fold: bool,
 }
 
 impl Drawn {

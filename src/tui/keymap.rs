@@ -209,6 +209,9 @@ pub struct Binding {
     pub hint: &'static str,
     /// The help screen's description.
     pub help: &'static str,
+    /// The key bar names it whatever its width (quitting, help, the keys a context is for); the
+    /// others follow as they fit.
+    pub first: bool,
 }
 
 const fn bind(
@@ -218,7 +221,15 @@ const fn bind(
     hint: &'static str,
     help: &'static str,
 ) -> Binding {
-    Binding { context, keys, action, hint, help }
+    Binding { context, keys, action, hint, help, first: false }
+}
+
+impl Binding {
+    /// Always in the key bar.
+    const fn first(mut self) -> Binding {
+        self.first = true;
+        self
+    }
 }
 
 use super::daily::DailyAction as Da;
@@ -229,7 +240,8 @@ use Context::{
 
 /// Every key, in the order the help screen and the footer show them.
 pub static KEYMAP: &[Binding] = &[
-    bind(Game, &[Key::Colour], Action::PlayColour(0), "colour", "play a colour: 0-9, then Shift+A-Z for colours 10-35"),
+    bind(Game, &[Key::Colour], Action::PlayColour(0), "colour", "play a colour: 0-9, then Shift+A-Z for colours 10-35")
+        .first(),
     bind(
         Game,
         &[Key::Enter, Key::Char(' ')],
@@ -241,7 +253,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Down, Key::Char('j')], Action::MoveCursor(Dir::Down), "", "move the cursor"),
     bind(Game, &[Key::Up, Key::Char('k')], Action::MoveCursor(Dir::Up), "", "move the cursor"),
     bind(Game, &[Key::Right, Key::Char('l')], Action::MoveCursor(Dir::Right), "", "move the cursor"),
-    bind(Game, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
+    bind(Game, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move").first(),
     bind(Game, &[Key::Char('r')], Action::Redo, "redo", "redo an undone move"),
     bind(
         Game,
@@ -249,7 +261,8 @@ pub static KEYMAP: &[Binding] = &[
         Action::Explorer(Ex::NextFamily),
         "solvers",
         "solver panel: facts, heuristic, exact, polynomial views",
-    ),
+    )
+    .first(),
     bind(Game, &[Key::Char('i')], Action::Explorer(Ex::Hint), "hint", "hint on or off (a game with hints is assisted)"),
     bind(Game, &[Key::Char('a')], Action::Explorer(Ex::NextAlgorithm), "", "next algorithm within the panel's family"),
     bind(
@@ -271,13 +284,16 @@ pub static KEYMAP: &[Binding] = &[
         Game,
         &[Key::Char('e')],
         Action::Explorer(Ex::Review),
-        "",
+        "review",
         "review your game so far: every move judged against the optimum (help while playing)",
-    ),
+    )
+    .first(),
     bind(Game, &[Key::Char('s')], Action::Restart, "", "start over (the moves stay available to redo)"),
-    bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new game: size, colours, shape, mode, slack, seed or ID"),
+    bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new game: size, colours, shape, mode, slack, seed or ID")
+        .first(),
     bind(Game, &[Key::Char('#')], Action::ShowStats, "", "statistics of finished games"),
-    bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)"),
+    bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)")
+        .first(),
     bind(
         Game,
         &[Key::Char('b')],
@@ -301,13 +317,14 @@ pub static KEYMAP: &[Binding] = &[
         "race others over SSH: the lobby (make a room, join one); in your room, start the countdown",
     ),
     bind(Game, &[Key::Tab], Action::Race(Ra::Follow), "", "watching a race: follow the next racer's board"),
-    bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time"),
+    bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time")
+        .first(),
     bind(Game, &[Key::Esc], Action::Close, "", "cancel: unpick a free-mode pick, or a pending confirmation"),
     bind(View, &[Key::PageDown], Action::Explorer(Ex::PagePanel(1)), "", "scroll the solver panel down"),
     bind(View, &[Key::PageUp], Action::Explorer(Ex::PagePanel(-1)), "", "scroll the solver panel up"),
     bind(View, &[Key::Char('g')], Action::ToggleGlyphs, "", "glyph mode: a distinct character per colour"),
     bind(View, &[Key::Char('t')], Action::NextTheme, "", "next theme"),
-    bind(View, &[Key::Char('?')], Action::ToggleHelp, "help", "this help"),
+    bind(View, &[Key::Char('?')], Action::ToggleHelp, "help", "this help: the keys that work here first").first(),
     bind(
         View,
         &[Key::Char('w')],
@@ -322,23 +339,28 @@ pub static KEYMAP: &[Binding] = &[
         Action::Explorer(Ex::TakeOver),
         "take over",
         "take over: play on from this step (the rest stays for redo)",
-    ),
-    bind(Step, &[Key::Esc, Key::Char('q')], Action::Explorer(Ex::Back), "leave", "back to your game as you left it"),
+    )
+    .first(),
+    bind(Step, &[Key::Esc, Key::Char('q')], Action::Explorer(Ex::Back), "leave", "back to your game as you left it")
+        .first(),
     bind(
         Compare,
         &[Key::Esc, Key::Char('q'), Key::Char('v')],
         Action::Explorer(Ex::Back),
         "leave",
         "back to your game",
-    ),
+    )
+    .first(),
     bind(
         Review,
         &[Key::Enter],
         Action::Explorer(Ex::Retry),
         "retry",
         "retry: a practice game from before the move shown (not counted, not the daily's result)",
-    ),
-    bind(Review, &[Key::Esc, Key::Char('q'), Key::Char('e')], Action::Explorer(Ex::Back), "leave", "back to your game"),
+    )
+    .first(),
+    bind(Review, &[Key::Esc, Key::Char('q'), Key::Char('e')], Action::Explorer(Ex::Back), "leave", "back to your game")
+        .first(),
     bind(Review, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "the next move"),
     bind(Review, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "the previous move"),
     bind(Review, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the first move"),
@@ -391,12 +413,12 @@ pub static KEYMAP: &[Binding] = &[
         "",
         "the ID box: write the game ID to a file in the data directory",
     ),
-    bind(Ending, &[Key::Char('n')], Action::NewGame, "new game", "new game"),
-    bind(Ending, &[Key::Char('e')], Action::Explorer(Ex::Review), "review", "review the game: which moves cost what"),
+    bind(Ending, &[Key::Char('>')], Action::NextInPack, "next board", "the pack's next board not won yet").first(),
+    bind(Ending, &[Key::Char('n')], Action::NewGame, "new", "new game").first(),
+    bind(Ending, &[Key::Char('e')], Action::Explorer(Ex::Review), "review", "review the game: which moves cost what")
+        .first(),
     bind(Ending, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move"),
     bind(Ending, &[Key::Char('#')], Action::ShowStats, "stats", "statistics"),
-    // No footer hint: the win box names the key where there is a next board.
-    bind(Ending, &[Key::Char('>')], Action::NextInPack, "", "the pack's next board not won yet"),
     bind(Ending, &[Key::Char('b')], Action::Daily(super::daily::DailyAction::Leaderboard), "", "the leaderboard"),
     bind(
         Ending,
@@ -405,8 +427,9 @@ pub static KEYMAP: &[Binding] = &[
         "",
         "practise today's board again",
     ),
-    bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on"),
-    bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit"),
+    bind(Ending, &[Key::Enter, Key::Esc], Action::Close, "close", "close the box: look at the board, or play on")
+        .first(),
+    bind(Ending, &[Key::Char('q')], Action::Quit, "quit", "quit").first(),
     bind(Dialog, &[Key::Enter], Action::Dialog(Dk::Start), "start", "start the game"),
     bind(Dialog, &[Key::Down, Key::Tab], Action::Dialog(Dk::Focus(1)), "next", "next field"),
     bind(Dialog, &[Key::Up, Key::BackTab], Action::Dialog(Dk::Focus(-1)), "", "previous field"),
@@ -432,7 +455,7 @@ pub static KEYMAP: &[Binding] = &[
     bind(Lobby, &[Key::Esc], Action::Close, "back", "back to the game"),
     bind(Lobby, &[Key::Backspace], Action::Race(Ra::Erase), "", "erase a letter of the code"),
     bind(Lobby, &[Key::Text], Action::Race(Ra::Type(' ')), "", "type a room's code"),
-    bind(Global, &[Key::Ctrl('c')], Action::Quit, "", "quit at once (the game is saved)"),
+    bind(Global, &[Key::Ctrl('c')], Action::Quit, "quit", "quit at once (the game is saved)").first(),
 ];
 
 /// The action `ev` means in `context`, if any.
@@ -456,11 +479,19 @@ pub fn key_for(context: Context, action: &Action) -> Option<Key> {
 
 /// Footer hints for `context`: (first key, hint) pairs, in table order (the help lists every key).
 pub fn hints(context: Context) -> Vec<(Key, &'static str)> {
-    KEYMAP
+    hinted(context).map(|b| (b.keys[0], b.hint)).collect()
+}
+
+/// The bindings of `context` with a footer hint, in table order: its own and those it shares,
+/// then the global ones for an action it has no key of its own for (quitting, where `q` does
+/// something else).
+pub fn hinted(context: Context) -> impl Iterator<Item = &'static Binding> {
+    let own =
+        move || KEYMAP.iter().filter(move |b| b.context != Global && context.includes(b.context) && !b.hint.is_empty());
+    let global = KEYMAP
         .iter()
-        .filter(|b| b.context != Global && context.includes(b.context) && !b.hint.is_empty())
-        .map(|b| (b.keys[0], b.hint))
-        .collect()
+        .filter(move |b| b.context == Global && !b.hint.is_empty() && !own().any(|o| o.action == b.action));
+    own().chain(global)
 }
 
 #[cfg(test)]

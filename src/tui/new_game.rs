@@ -425,17 +425,7 @@ impl Dialog {
 /// A cell count for people: 90,000.
 fn cells(rows: usize, cols: usize) -> String {
     match rows.checked_mul(cols) {
-        Some(n) => {
-            let digits = n.to_string();
-            let mut out = String::new();
-            for (i, ch) in digits.chars().enumerate() {
-                if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                    out.push(',');
-                }
-                out.push(ch);
-            }
-            out
-        }
+        Some(n) => super::numbers::count(n as u64),
         None => "too many".into(),
     }
 }

@@ -1,8 +1,11 @@
 //! What a game is played for. As in Simon Tatham's Flood, every game has a move limit: the
-//! optimum (or, until it is proven or when it cannot be, the best answer known) plus a slack the
-//! player chooses (0 is par). The limit is there from the start, from a quick heuristic, and is
-//! lowered, with a note, when a better answer arrives. A puzzle's own limit stands when no slack
-//! was asked for.
+//! optimum (or, when it cannot be proven, the best answer known) plus a slack the player chooses
+//! (0 is par). The limit comes from a search with a fixed budget of work
+//! ([`super::limit_search`]), so the same board with the same settings gets the same limit on
+//! every run; until it answers the title shows greedy's limit as an upper end, and the first move
+//! waits for it. Once the first move is played the limit never changes: a better line found later
+//! (by the optimum's search, a solver the player ran) is a target, shown and told, never imposed.
+//! A puzzle's own limit stands when no slack was asked for.
 //!
 //! A game ends once: won (flooded within the limit) or lost (out of moves; play may go on, but
 //! it counts as lost). A game that had help (hints, a solver's moves) is assisted, and counted
@@ -11,11 +14,10 @@
 use super::app::Optimum;
 use super::stats::{Finish, Kind, Row, Stats};
 use super::worker::{JobResult, Owner, Running, Workers};
-use crate::model::{Components, Game, Mode, Move};
-use crate::solver::heuristic::{Fast, Greedy, options::FAST_WIDTH};
-use crate::solver::{Control, Limits, Problem, Solver};
+use crate::model::{Game, Move};
+use crate::solver::heuristic::Greedy;
+use crate::solver::{Control, Limits, Problem};
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The slack when none is asked for: generous, so that a first game can be won.
@@ -24,8 +26,8 @@ pub const DEFAULT_SLACK: u32 = 5;
 pub const MAX_SLACK: u32 = 1000;
 /// Boards up to this many cells get greedy's answer at once, so the first frame has a limit.
 const QUICK_CELLS: usize = 2500;
-/// Limits on the background search for a good answer on bigger boards.
-const SEARCH: Limits = Limits { time: Some(Duration::from_secs(60)), nodes: None, memory: Some(512 << 20) };
+/// Most moves held while the limit's search runs (keys typed ahead).
+pub const MAX_HELD: usize = 16;
 
 /// The answer the limit is built on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,8 +76,16 @@ pub struct Stakes {
     /// The puzzle's own move limit stands (no slack was asked for).
     pub own_limit: bool,
     pub basis: Option<Basis>,
-    /// The shortest unproven answer known, and who found it.
+    /// What the limit's search found (or the puzzle stated): the limit's basis once it is in.
+    found: Option<Basis>,
+    /// Greedy's answer, the limit's basis until the search answers.
+    provisional: Option<Basis>,
+    /// The limit will not change before the first move: its search answered, or none runs.
+    pub settled: bool,
+    /// The shortest answer known from the start by any means, and who found it.
     pub upper: Option<(u32, String)>,
+    /// The target last told (a line shorter than the limit's basis), so that each is told once.
+    told_target: Option<u32>,
     /// The moves of the background search's answer from the start (the hint and the review
     /// never follow a worse line than this one).
     pub line: Option<Vec<Move>>,
@@ -90,8 +100,10 @@ pub struct Stakes {
     pub recorded: bool,
     /// The statistics of the game's kind once it was counted, or why it was not.
     pub counted: Option<Result<Row, String>>,
-    /// The background search for a good answer, and what it is called.
-    pub job: Option<(Running, String)>,
+    /// The limit's search while it runs.
+    pub job: Option<Running>,
+    /// Moves played while the limit's search ran, in order: played once it answers.
+    pub held: Vec<Move>,
     /// Solved and out of moves as last seen, so that each is told once when it happens.
     seen: (bool, bool),
     /// Time played in earlier sessions (from the save), and when this session's began.
@@ -110,12 +122,15 @@ pub struct Crossed {
     pub out_of_moves: bool,
 }
 
-/// A move limit lowered by a better answer.
+/// A move limit set before the first move, what it was before (greedy's, until the search
+/// answered), and on what.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lowered {
+pub struct LimitSet {
     pub limit: u32,
-    pub was: u32,
+    pub was: Option<u32>,
     pub basis: Basis,
+    /// The limit's search set it (the player hears of it: the title showed an upper end).
+    pub searched: bool,
 }
 
 /// What a save keeps of the stakes.
@@ -194,32 +209,11 @@ impl Stakes {
         words.join(" and ")
     }
 
-    /// Keeps the shorter of the answer known and `moves` (found by `by`).
+    /// Keeps the shorter of the answer known and `moves` (found by `by`): a target, never the
+    /// limit.
     pub fn offer(&mut self, moves: u32, by: &str) {
         if self.upper.as_ref().is_none_or(|(m, _)| moves < *m) {
             self.upper = Some((moves, by.to_string()));
-        }
-    }
-}
-
-/// The heuristic that gives a good answer for `game`'s board soon, and the problem it solves:
-/// `fast` where it is quick, else greedy (in Free-Flood-It on a big board, greedy flooding from
-/// the centre, whose answer is a Free-Flood-It answer too and comes much sooner).
-fn searcher(game: &Game) -> (Arc<dyn Solver>, Problem, &'static str) {
-    let start = Problem::new(game.start().clone(), game.mode());
-    let components = Components::new(game.start()).len();
-    if components <= super::hint::FAST_MAX_COMPONENTS
-        && let Ok(fast) = Fast::new(FAST_WIDTH)
-    {
-        return (Arc::new(fast), start, "fast");
-    }
-    match game.mode() {
-        Mode::Fixed { .. } => (Arc::new(Greedy), start, "greedy"),
-        Mode::Free => {
-            let g = game.start().graph();
-            let centre = g.cell_at(g.rows() / 2, g.cols() / 2).unwrap_or(0);
-            let fixed = Problem::new(game.start().clone(), Mode::Fixed { pivot: centre });
-            (Arc::new(Greedy), fixed, "greedy from the centre")
         }
     }
 }
@@ -228,7 +222,7 @@ fn searcher(game: &Game) -> (Arc<dyn Solver>, Problem, &'static str) {
 fn proven(optimum: &Optimum) -> Option<Basis> {
     let (moves, by) = match optimum {
         Optimum::Stated(n) => (*n, "the puzzle".to_string()),
-        Optimum::Found { moves, .. } => (*moves, "exact search".to_string()),
+        Optimum::Found { moves, .. } => (*moves, super::app::EXACT_SEARCH.to_string()),
         Optimum::Proven { moves, solver, .. } => (*moves, solver.clone()),
         Optimum::Searching(_) | Optimum::Unknown { .. } => return None,
     };
@@ -237,12 +231,13 @@ fn proven(optimum: &Optimum) -> Option<Basis> {
 
 impl Stakes {
     /// Sets up the stakes of a new game (`game`): greedy's answer at once on small boards, and
-    /// (with `search`) a better answer searched for on `workers`.
+    /// (with `search`) the limit's search on `workers`.
     pub fn start(&mut self, game: &Game, search: bool, workers: &mut Workers) {
-        if let Some((job, _)) = self.job.take() {
+        if let Some(job) = self.job.take() {
             workers.cancel(job.id);
         }
         self.seen = (game.is_solved(), game.limit_reached());
+        (self.found, self.provisional, self.settled) = (None, None, true);
         if self.own_limit || game.start().is_solved() {
             return;
         }
@@ -250,25 +245,35 @@ impl Stakes {
         if game.start().len() <= QUICK_CELLS
             && let Ok(s) = crate::solver::run(&Greedy, &start, &Control::new(Limits::default()))
         {
+            self.provisional = Some(Basis { moves: s.len() as u32, proven: false, by: "greedy".into() });
             self.offer(s.len() as u32, "greedy");
         }
         if search {
-            let (solver, problem, name) = searcher(game);
-            self.job = Some((workers.solve(Owner::Limit, solver, problem, SEARCH), name.to_string()));
+            self.job = Some(workers.spawn(Owner::Limit, super::limit_search::task(start), Limits::default()));
+            self.settled = false;
         }
     }
 
-    /// Files the background search's answer (one for a game that is gone is dropped).
+    /// Files the limit's search's answer (one for a game that is gone is dropped): the limit's
+    /// basis, and the line the hint and the review start from.
     pub fn file(&mut self, result: &JobResult) {
-        if self.job.as_ref().is_none_or(|(job, _)| job.id != result.id) {
+        if self.job.as_ref().is_none_or(|job| job.id != result.id) {
             return;
         }
-        let (_, name) = self.job.take().expect("the job was just matched");
+        self.job = None;
+        self.settled = true;
         if let Ok(s) = &result.outcome
             && !s.is_empty()
         {
-            self.offer_line(&s.moves, &name);
+            let by = s.delegated_to.clone().unwrap_or_else(|| "the limit's search".into());
+            self.found = Some(Basis { moves: s.len() as u32, proven: s.optimal, by: by.clone() });
+            self.offer_line(&s.moves, &by);
         }
+    }
+
+    /// True while the first move waits for the limit's search.
+    pub fn first_move_waits(&self, game: &Game) -> bool {
+        !self.settled && !self.own_limit && game.history().is_empty()
     }
 
     /// [`Stakes::offer`] with the moves of the answer: the shortest is kept as the line the hint
@@ -280,33 +285,49 @@ impl Stakes {
         }
     }
 
-    /// Brings `game`'s limit up to date with the best answer known: the proven `optimum`, else
-    /// the shortest answer any solver has found from the start. The limit only ever comes down
-    /// (a resumed game keeps its limit until a better answer than the one it was set from
-    /// arrives); it never drops below one move more than the player has made, and a finished
-    /// game's limit stays as it was. Returns the lowering of a limit there was, to be said.
-    pub fn refresh_limit(&mut self, game: &mut Game, optimum: &Optimum) -> Option<Lowered> {
-        let basis = proven(optimum)
-            .or_else(|| self.upper.as_ref().map(|(moves, by)| Basis { moves: *moves, proven: false, by: by.clone() }));
+    /// Sets `game`'s limit from its basis: the optimum the puzzle states, else what the limit's
+    /// search found, else (until it answers) greedy's answer. Once a move has been played (the
+    /// game has a history) the limit stays as it is, and so does a puzzle's own or a counted
+    /// game's. Returns the limit set, to be told.
+    pub fn refresh_limit(&mut self, game: &mut Game, optimum: &Optimum) -> Option<LimitSet> {
+        if self.own_limit || self.recorded || !game.history().is_empty() {
+            return None;
+        }
+        let stated = match optimum {
+            Optimum::Stated(n) => Some(Basis { moves: *n, proven: true, by: "the puzzle".into() }),
+            _ => None,
+        };
+        // A stated optimum is the limit's basis for good: nothing the search finds changes it.
+        self.settled |= stated.is_some();
+        let searched = stated.is_none() && self.found.is_some();
+        let basis = stated.or_else(|| self.found.clone()).or_else(|| self.provisional.clone());
         if basis == self.basis {
             return None;
         }
         self.basis = basis.clone();
         let basis = basis?;
-        if self.own_limit || self.recorded {
-            return None;
-        }
-        let made = game.moves_made() as u32;
-        let mut limit = basis.moves.saturating_add(self.slack);
-        if made > 0 && !game.is_solved() {
-            limit = limit.max(made + 1);
-        }
-        let old = game.move_limit();
-        if old.is_some_and(|o| o <= limit) {
-            return None;
-        }
+        let limit = basis.moves.saturating_add(self.slack);
+        let was = game.move_limit();
         game.set_move_limit(Some(limit));
-        old.map(|was| Lowered { limit, was, basis })
+        Some(LimitSet { limit, was, basis, searched })
+    }
+
+    /// A line from the start shorter than the limit's basis, found after it (the proven
+    /// optimum, or the shortest answer known), and who found it: a target to beat.
+    pub fn target(&self, optimum: &Optimum) -> Option<(u32, String)> {
+        let basis = self.basis.as_ref()?;
+        let best = proven(optimum).map(|p| (p.moves, format!("proven by {}", p.by))).or_else(|| self.upper.clone());
+        best.filter(|(m, _)| *m < basis.moves)
+    }
+
+    /// The target, once: `Some` when it is shorter than the last one told.
+    pub fn new_target(&mut self, optimum: &Optimum) -> Option<(u32, String)> {
+        let t = self.target(optimum)?;
+        if self.told_target.is_some_and(|told| told <= t.0) {
+            return None;
+        }
+        self.told_target = Some(t.0);
+        Some(t)
     }
 
     /// Marks the game assisted by `help`. False if it already was (or is counted already).

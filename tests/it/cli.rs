@@ -176,8 +176,15 @@ fn solvers_and_completions() {
     assert!(o.status.success());
     let listed = stdout(&o);
     // Every registered solver heads an entry, whatever the registry holds.
-    for name in floodit::solver::registry::names() {
+    let names = floodit::solver::registry::names();
+    for name in &names {
         assert!(listed.lines().any(|l| l.starts_with(&format!("{name} "))), "{name} missing from `floodit solvers`");
+    }
+    // First an overview, a line a solver in the registry's order, before the paragraphs.
+    let overview: Vec<&str> = listed.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(overview.len(), names.len(), "{listed}");
+    for (line, name) in overview.iter().zip(&names) {
+        assert!(line.starts_with(&format!("{name} ")) && line.contains("mode"), "{line}");
     }
     let o = floodit(&["completions", "bash"]);
     assert!(o.status.success() && stdout(&o).contains("floodit"));
@@ -218,4 +225,15 @@ fn a_centre_data_set_read_from_the_corner_gets_a_note() {
         "centre",
     ]);
     assert!(!stderr(&o).contains("note"), "{}", stderr(&o));
+}
+
+#[test]
+fn topology_help_lists_every_topology() {
+    for command in ["play", "gen"] {
+        let help = stdout(&floodit(&[command, "--help"]));
+        let line = help.lines().find(|l| l.contains("--topology")).unwrap();
+        for t in floodit::model::Topology::ALL {
+            assert!(line.contains(t.name()), "{command}: {line}");
+        }
+    }
 }

@@ -164,3 +164,17 @@ fn solve_json_grades_a_proven_board_and_gen_json_grades_a_designed_one() {
     assert_eq!(v["grade"]["quantities"]["optimum"], v["optimum"]);
     assert!(v["grade"]["quantities"]["greedy_gap"].as_u64().unwrap() >= 2);
 }
+
+/// A seed typed as words stays in the file's source line, random or designed; a one-move
+/// optimum reads "1 move".
+#[test]
+fn seed_words_stay_in_the_source_and_one_move_is_singular() {
+    let random = Puzzle::parse(&ok(&["gen", "--size", "5", "--colours", "3", "--seed", "rainy tuesday"])).unwrap();
+    assert!(random.source.as_deref().unwrap().contains("'rainy tuesday'"), "{:?}", random.source);
+    let designed = ok(&["gen", "--size", "2x2", "--colours", "2", "--optimum", "1", "--seed", "rainy tuesday"]);
+    let p = Puzzle::parse(&designed).unwrap();
+    assert!(p.source.as_deref().unwrap().contains("'rainy tuesday'"), "{designed}");
+    assert!(designed.contains("Proven optimum: 1 move.") && !designed.contains("1 moves"), "{designed}");
+    let numbered = Puzzle::parse(&ok(&["gen", "--size", "5", "--colours", "3", "--seed", "42"])).unwrap();
+    assert!(!numbered.source.as_deref().unwrap().contains('\''), "a number is its own name: {:?}", numbered.source);
+}

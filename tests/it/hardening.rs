@@ -92,7 +92,9 @@ mod daily {
         let results = Results::in_memory().unwrap();
         let daily = Daily::load(Date::today(), &results).unwrap();
         let mut app = build(&args(), daily.clone(), results.clone(), None, Some((100, 30))).unwrap();
-        // A solver's solution shown on the day's board, then the panel closed again.
+        // A solver's solution shown on the day's board (the first press asks, the second
+        // opens it), then the panel closed again.
+        update(&mut app, Action::Explorer(ExplorerAction::NextFamily));
         update(&mut app, Action::Explorer(ExplorerAction::NextFamily));
         assert!(app.stakes.assisted());
         while app.explorer.family().is_some() {
@@ -108,6 +110,11 @@ mod daily {
         update(&mut app, Action::Dialog(DialogKey::Start));
         assert!(matches!(app.overlay, Overlay::None), "{:?}", app.status);
         assert!(!app.stakes.assisted() && app.game.moves_made() == 0);
+        // The ID states no optimum: the first move waits for the limit's search.
+        while app.stakes.first_move_waits(&app.game) {
+            let Some(r) = app.workers.wait() else { break };
+            update(&mut app, Action::JobDone(r));
+        }
         let best = moves(&app);
         play(&mut app, &best);
         let said = &app.status.as_ref().unwrap().text;
@@ -120,7 +127,10 @@ mod daily {
         let results = Results::in_memory().unwrap();
         let daily = Daily::load(Date::today(), &results).unwrap();
         let mut first = build(&args(), daily.clone(), results.clone(), None, Some((100, 30))).unwrap();
+        // The solver views, asked for twice (the first press asks).
         update(&mut first, Action::Explorer(ExplorerAction::NextFamily));
+        update(&mut first, Action::Explorer(ExplorerAction::NextFamily));
+        assert!(first.stakes.assisted());
         drop(first);
         let mut again = build(&args(), daily.clone(), results.clone(), None, Some((100, 30))).unwrap();
         assert!(!again.stakes.assisted());

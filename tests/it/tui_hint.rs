@@ -36,7 +36,7 @@ fn until_answered(a: &mut App) -> Duration {
 #[test]
 fn i_turns_the_hint_on_and_off_and_it_follows_the_game() {
     let mut a = app(&[KUNIGAMI, "--glyphs"], 80, 24);
-    press(&mut a, "f");
+    press(&mut a, "ff");
     press(&mut a, "i");
     assert_eq!(a.explorer.panel, Panel::Hint);
     settle(&mut a);

@@ -1,8 +1,9 @@
 //! What the game costs a terminal: bytes sent per move (through the real crossterm backend and
 //! the frame writer, as over SSH) and the time to draw a frame.
 //!
-//! `bytes_per_move_on_14x14` runs with the suite and guards against regressions; the frame timing
-//! is `#[ignore]`d: `cargo test --release --test it tui_measure -- --ignored --nocapture`.
+//! `bytes_per_move_on_14x14` and the CPU a frame of the largest board costs (this thread's CPU
+//! time, not the clock) run with the suite and guard against regressions; the frame timing is
+//! `#[ignore]`d: `cargo test --release --test it tui_measure -- --ignored --nocapture`.
 
 use crate::tui_common;
 
@@ -82,4 +83,55 @@ fn frame_time_28x28_at_200x60() {
         "28x28 at 200x60: first frame {first:?} ({full_bytes} bytes); frame after a move {:?} (mean of {rounds}); full repaint {full:?}",
         total / rounds
     );
+}
+
+/// CPU time this thread has run so far (Linux: /proc/thread-self/schedstat, in nanoseconds).
+fn thread_cpu() -> Option<std::time::Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    (ns > 0).then(|| std::time::Duration::from_nanos(ns))
+}
+
+/// The largest board (256x256, 65,536 cells) well into a game, with the hint's move marked on
+/// the board: a frame costs at most 16 ms of CPU in a release build. Bounded by this thread's
+/// CPU time (what the machine's other work does not change), with room for a debug build and
+/// for slower machines; the marked cells used to cost O(region²) a frame.
+#[test]
+fn a_frame_of_the_largest_board_with_a_marked_move_is_cheap() {
+    use floodit::solver::{Control, Problem, heuristic::Greedy};
+    use floodit::tui::action::Action;
+    use floodit::tui::update::update;
+    let mut a = app(&["--size", "256x256", "--seed", "5", "--color", "truecolor"], 200, 60);
+    let start = Problem::new(a.game.start().clone(), a.game.mode());
+    let line = floodit::solver::run(&Greedy, &start, &Control::default()).unwrap();
+    for mv in &line.moves[..line.len() * 2 / 3] {
+        update(&mut a, Action::PlayColour(mv.colour));
+    }
+    let region = a.game.region().unwrap().len();
+    assert!(region > 20_000, "a large flooded region: {region} cells");
+    update(&mut a, Action::Explorer(floodit::tui::action::ExplorerAction::Hint));
+    while a.hint.as_ref().is_some_and(|h| !h.shows_move()) {
+        let Some(r) = a.workers.wait() else { break };
+        update(&mut a, Action::JobDone(r));
+    }
+    assert!(a.hint.as_ref().unwrap().shows_move(), "the hint has a move to mark");
+    let Some(before) = thread_cpu() else {
+        eprintln!("no thread CPU time on this system: skipped");
+        return;
+    };
+    let (mut t, _) = terminal(200, 60);
+    let frames = 4;
+    for i in 0..frames {
+        // A fresh terminal every other frame: a full repaint, as after a resize.
+        if i % 2 == 0 {
+            t = terminal(200, 60).0;
+        }
+        draw(&mut t, &a).unwrap();
+    }
+    let per_frame = (thread_cpu().unwrap() - before) / frames;
+    // About 5 ms in a debug build here; the quadratic marks took over 300 ms.
+    let allowed = std::time::Duration::from_millis(if cfg!(debug_assertions) { 64 } else { 32 });
+    eprintln!("256x256 with a marked move, {region} cells flooded: {per_frame:?} of CPU a frame (at most {allowed:?})");
+    assert!(per_frame <= allowed, "{per_frame:?} of CPU a frame");
+    a.workers.cancel_all();
 }

@@ -99,7 +99,7 @@ fn winning_a_pack_board_earns_stars_and_offers_the_next_board() {
         let shown = screen(&a);
         let name = if ascii { "pack_win_ascii_80x24" } else { "pack_win_80x24" };
         insta::assert_snapshot!(name, shown);
-        let stars = if ascii { "*** won, at par, without help" } else { "★★★ won, at par, without help" };
+        let stars = if ascii { "* won  * at par  * without help" } else { "★ won  ★ at par  ★ without help" };
         assert!(shown.contains(stars) && shown.contains("> next board"), "{shown}");
         assert_eq!(ascii, shown.is_ascii());
         // Kept with the statistics, and read again by the next floodit.
@@ -111,11 +111,12 @@ fn winning_a_pack_board_earns_stars_and_offers_the_next_board() {
         assert_eq!((a.pack.as_ref().map(|p| p.index), a.game.moves_made()), (Some(3), 0));
         assert!(screen(&a).contains("First steps (4 of 4)"));
         // Won with help (a solver's view): two stars, and every board is won now.
-        press(&mut a, "f");
+        press(&mut a, "ff");
         assert!(a.stakes.assisted());
         win(&mut a);
         let shown = screen(&a);
-        let two = if ascii { "**. won, at par, with help" } else { "★★☆ won, at par, with help" };
+        // Which stars were earned, each beside its reason: won and at par, not without help.
+        let two = if ascii { "* won  * at par  . without help" } else { "★ won  ★ at par  ☆ without help" };
         assert!(shown.contains(two) && shown.contains("every board of this pack is won"), "{shown}");
         assert!(!shown.contains("> next board"), "{shown}");
         let _ = std::fs::remove_dir_all(&dir);

@@ -80,7 +80,7 @@ fn the_proof_view_in_the_review_80x24_and_200x60() {
 #[test]
 fn the_proof_view_in_the_exact_view_ascii() {
     let mut a = app(&[KUNIGAMI, "--glyphs", "--ascii", "--color", "never"], 80, 24);
-    press(&mut a, "1ffw");
+    press(&mut a, "1fffw");
     assert!(a.explorer.shows_proof());
     let s = screen(&a);
     assert!(s.is_ascii() && s.contains("Proof view"), "{s}");

@@ -35,7 +35,7 @@ fn screens(tag: &str, extra: &[&str], width: u16, height: u16) -> Vec<(&'static 
 
     let d = dir("assisted");
     let mut a = kunigami(&d, extra, width, height);
-    press(&mut a, "ffx");
+    press(&mut a, "fffx");
     settle(&mut a);
     press(&mut a, "p]\n");
     // Behind the box, the facts rather than exact's run, whose time would change the wrapping.

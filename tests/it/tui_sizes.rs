@@ -60,7 +60,7 @@ fn the_board_scrolls_only_when_it_cannot_fit() {
             frame(&mut a);
             let geom = a.drawn.board.expect("the board is drawn");
             let g = a.game.board().graph();
-            let shape = floodit::tui::view::geometry::Shape::of(g);
+            let shape = floodit::tui::view::cells::Shape::of(g);
             let room = h - 3;
             if (shape.rows as u16) < room {
                 assert!(!geom.scrolled(), "{words:?} at {w}x{h} scrolls:\n{}", screen(&a));
@@ -75,6 +75,74 @@ fn the_board_scrolls_only_when_it_cannot_fit() {
             let p = panes(Rect::new(0, 0, w, h), &a).unwrap();
             if p.framed {
                 assert!(screen(&a).lines().nth(p.board.y as usize).unwrap().contains("Board"), "{words:?} {w}x{h}");
+            }
+        }
+    }
+}
+
+/// Ladder 2's boards (6x6 to 10x10) at each size: the board takes the largest cells that fit
+/// beside the panes, not the two columns a 14x14 board gets.
+#[test]
+fn small_boards_at_each_size() {
+    for (w, h) in SIZES {
+        let a = app(&["--size", "8x8", "--colours", "4", "--seed", "3", "--glyphs", "--color", "16"], w, h);
+        insta::assert_snapshot!(format!("small_8x8_{w}x{h}"), screen(&a));
+    }
+    let a = app(&["--size", "10x10", "--colours", "6", "--seed", "3", "--glyphs", "--color", "16"], 80, 24);
+    insta::assert_snapshot!("small_10x10_80x24", screen(&a));
+}
+
+/// At 80x24, boards up to 10x10 get cells of 4x2 or more and show whole, with the history and
+/// the solver panel beside them; the board's box is no wider than its cells and frame need.
+#[test]
+fn small_boards_fill_their_box_at_80x24() {
+    for (n, colours) in [(6, 6), (7, 6), (8, 4), (9, 6), (10, 6)] {
+        let size = format!("{n}x{n}");
+        let mut a = app(&["--size", &size, "--colours", &colours.to_string(), "--seed", "3"], 80, 24);
+        frame(&mut a);
+        let geom = a.drawn.board.expect("the board is drawn");
+        assert!(
+            geom.cw >= 4 && geom.ch >= 2 && !geom.scrolled(),
+            "{size}: {}x{} cells\n{}",
+            geom.cw,
+            geom.ch,
+            screen(&a)
+        );
+        let p = panes(Rect::new(0, 0, 80, 24), &a).unwrap();
+        let inner_w = p.board.width - if p.framed { 2 } else { 0 };
+        assert!(
+            inner_w <= geom.cw * n + 2,
+            "{size}: a box {} wide for {} columns of cells",
+            p.board.width,
+            geom.cw * n
+        );
+        assert!(!p.history.is_empty() && !p.panel.is_empty(), "{size}: the panes stay\n{}", screen(&a));
+    }
+}
+
+/// Where a large board needs the whole room the facts fold away, and the panel key brings them
+/// back (the board scrolls): every panel the status line names is drawn, at every size.
+#[test]
+fn a_large_boards_facts_are_one_key_away() {
+    for (w, h) in [(80, 24), (60, 20), (100, 30), (200, 60)] {
+        for size in ["30x30", "60x60"] {
+            let mut a = app(&["--size", size, "--seed", "1", "--glyphs", "--color", "16"], w, h);
+            frame(&mut a);
+            if a.drawn.facts_fold {
+                assert!(!screen(&a).contains("Solver: board facts"), "{size} at {w}x{h}");
+                press(&mut a, "f");
+            }
+            let s = screen(&a);
+            assert!(s.contains("Solver: board facts"), "{size} at {w}x{h}:\n{s}");
+            if (w, h, size) == (80, 24, "30x30") {
+                insta::assert_snapshot!("large_30x30_facts_80x24", s);
+            }
+            // Round the solver views and back: the board has its room again, and says how to
+            // get the facts.
+            press(&mut a, "fffff");
+            let s = screen(&a);
+            if a.drawn.facts_fold {
+                assert!(!s.contains("Solver: board facts") && s.contains("shows the board's facts"), "{s}");
             }
         }
     }

@@ -1,16 +1,20 @@
 //! What a game is played for, driven through the keys: the move limit from the start (the
-//! optimum or the best answer known, plus the slack), lowered with a note when a better answer
-//! arrives; running out of moves; the win box; help that makes a game assisted; statistics
+//! optimum or the best answer known, plus the slack), set by a search with a budget of work
+//! before the first move and fixed by it (a better line later is a target); running out of moves; the win box; help that makes a game assisted; statistics
 //! counted once per game and kept beside the saves; the stakes surviving a save.
 
 use crate::tui_common;
 
 use floodit::model::Mode;
-use floodit::solver::{Control, Problem, heuristic::Greedy};
+use floodit::solver::{Control, Problem, SolveError, heuristic::Greedy};
+use floodit::tui::action::Action;
 use floodit::tui::app::{App, Optimum, Overlay};
+use floodit::tui::explorer::Panel;
 use floodit::tui::save::Store;
 use floodit::tui::stakes::{DEFAULT_SLACK, Help};
 use floodit::tui::stats::Stats;
+use floodit::tui::update::update;
+use floodit::tui::worker::{JobResult, Owner};
 use std::path::Path;
 use tui_common::{app, app_with, press, screen, settle, temp_dir};
 
@@ -58,30 +62,74 @@ fn a_puzzles_own_limit_stands_unless_a_slack_is_asked_for() {
 }
 
 #[test]
-fn a_better_answer_lowers_the_limit_with_a_note() {
+fn the_first_move_waits_for_the_limit_which_then_never_changes() {
     let mut a = app_with(&["--seed", "3"], 80, 24, None, true);
-    let first = a.game.move_limit().unwrap();
-    // A move before the proof arrives.
+    let greedy = greedy_moves(&a) + DEFAULT_SLACK;
+    // Greedy's limit is an upper end while the search runs, and the first move waits for it.
+    assert!(screen(&a).lines().next().unwrap().ends_with(&format!("move 0, limit at most {greedy}")));
     let other = (a.game.board().colour(0) + 1) % 6;
     press(&mut a, &other.to_string());
-    settle(&mut a);
-    let Optimum::Found { moves, .. } = a.optimum else { panic!("{:?}", a.optimum) };
-    let now = a.game.move_limit().unwrap();
-    assert_eq!(now, moves + DEFAULT_SLACK);
-    assert!(now < first, "greedy ({first}) is worse than the optimum here");
-    // Said when the limit changed (fast may have found the optimum's length before the proof).
+    assert_eq!(a.game.moves_made(), 0, "the move waits");
     let said = &a.status.as_ref().unwrap().text;
-    assert!(said.starts_with(&format!("move limit now {now} (was {first}): the ")), "{said}");
-    assert!(said.ends_with(&format!(" {moves} (fast) + slack 5")) || said.contains("proven by exact search"), "{said}");
-    assert!(a.stakes.basis.as_ref().unwrap().proven);
-    // Before the first move the limit settles silently: the title shows it, and no line about
-    // a limit nobody played against stays on the status line.
-    let mut b = app_with(&["--seed", "3"], 80, 24, None, true);
-    press(&mut b, "l");
-    settle(&mut b);
-    assert_eq!(b.game.move_limit(), Some(now));
-    assert!(b.status.as_ref().is_none_or(|s| !s.text.contains("move limit now")), "{:?}", b.status);
-    assert!(screen(&b).lines().next().unwrap().ends_with(&format!("move 0 of {now}")));
+    assert!(said.contains("the move limit is being set") && said.contains("played when it is set"), "{said}");
+    settle(&mut a);
+    // Set, and told: the optimum proven within the search's budget, plus the slack; then the
+    // move held is played.
+    let set = a.game.move_limit().unwrap();
+    let basis = a.stakes.basis.clone().unwrap();
+    assert!(basis.proven && basis.by == "exact search", "{basis:?}");
+    assert_eq!(set, basis.moves + DEFAULT_SLACK);
+    let said = &a.status.as_ref().unwrap().text;
+    assert!(said.starts_with(&format!("move limit {set}")) && said.contains("+ slack 5"), "{said}");
+    assert_eq!(a.game.moves_made(), 1, "the move held is played");
+    assert!(screen(&a).lines().next().unwrap().ends_with(&format!("move 1 of {set}")));
+}
+
+/// On a board too big to prove, the limit stands on fast's answer; a shorter line found after
+/// the first move (as a solver the player ran finds one) is a target: told and shown, never
+/// imposed.
+#[test]
+fn a_shorter_line_found_later_is_a_target_not_a_new_limit() {
+    let mut a = app(&["--size", "30x30", "--seed", "1"], 120, 50);
+    // The limit's search alone (the optimum's search, with its time limit, is not started).
+    a.stakes.start(&a.game.clone(), true, &mut a.workers);
+    settle(&mut a);
+    let basis = a.stakes.basis.clone().unwrap();
+    assert_eq!((basis.proven, basis.by.as_str()), (false, "fast"));
+    let set = a.game.move_limit().unwrap();
+    assert!(a.status.as_ref().unwrap().text.starts_with(&format!("move limit {set}")), "{:?}", a.status);
+    let other = (a.game.board().colour(0) + 1) % 6;
+    press(&mut a, &other.to_string());
+    assert_eq!(a.game.moves_made(), 1);
+    a.stakes.offer(basis.moves - 1, "a test's solver");
+    // Any job's answer brings the reactions round.
+    let stray = JobResult { id: u64::MAX, owner: Owner::Limit, outcome: Err(SolveError::Refused("stray".into())) };
+    update(&mut a, Action::JobDone(stray));
+    let said = &a.status.as_ref().unwrap().text;
+    assert!(said.starts_with(&format!("target: {} moves from the start", basis.moves - 1)), "{said}");
+    assert!(said.ends_with("the limit stays"), "{said}");
+    assert_eq!(a.game.move_limit(), Some(set), "the limit stays");
+    assert!(screen(&a).contains(&format!("Target     {} moves", basis.moves - 1)), "{}", screen(&a));
+}
+
+/// The same board with the same settings gets the same limit every time: the search that sets
+/// it has a budget of work, not of time. Three searches of a 60x60 board at once (the machine
+/// as busy as it gets here) agree, move for move.
+#[test]
+fn the_limits_search_gives_one_answer_for_a_board() {
+    let a = app(&["--size", "60x60", "--seed", "7"], 80, 24);
+    let problem = Problem::new(a.game.start().clone(), a.game.mode());
+    let answers: Vec<_> = std::thread::scope(|scope| {
+        let runs: Vec<_> = (0..3)
+            .map(|_| scope.spawn(|| floodit::tui::limit_search::search(&problem, &Control::default()).unwrap()))
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    for s in &answers {
+        assert_eq!(s.moves, answers[0].moves);
+        assert_eq!(s.delegated_to.as_deref(), Some("fast"), "fast beats greedy on a 60x60 board");
+    }
+    assert!(answers[0].len() < greedy_moves(&a) as usize);
 }
 
 #[test]
@@ -163,7 +211,7 @@ fn hints_make_a_win_assisted_and_counted_apart() {
 fn taking_over_a_solution_to_the_end_is_not_the_players_win() {
     let mut a = app(&[KUNIGAMI], 80, 24);
     // The exact view, its solution from here, stepped to the end and taken over.
-    press(&mut a, "ffx");
+    press(&mut a, "fffx");
     settle(&mut a);
     press(&mut a, "p]\n");
     assert!(a.game.is_solved());
@@ -238,6 +286,16 @@ fn the_stakes_survive_a_save() {
 #[test]
 fn the_first_look_at_solutions_says_it_makes_the_game_assisted() {
     let mut a = app(&[KUNIGAMI], 80, 24);
+    // The first press asks: nothing is shown, and the game is not assisted yet.
+    press(&mut a, "f");
+    let asked = a.status.as_ref().unwrap().text.clone();
+    assert!(asked.contains("makes the game assisted") && asked.contains("f again opens"), "{asked}");
+    assert_eq!((a.explorer.panel, a.stakes.help.is_empty()), (Panel::Facts, true));
+    // Esc, or any other key, in between: it is not confirmed.
+    press(&mut a, "\x1bf");
+    assert!(a.stakes.help.is_empty() && a.explorer.panel == Panel::Facts);
+    press(&mut a, "lf");
+    assert!(a.stakes.help.is_empty() && a.explorer.panel == Panel::Facts);
     press(&mut a, "f");
     assert!(a.status.as_ref().unwrap().text.ends_with("; assisted from now on"), "{:?}", a.status);
     assert_eq!(a.stakes.help, [Help::Explorer]);
@@ -248,7 +306,7 @@ fn the_first_look_at_solutions_says_it_makes_the_game_assisted() {
 #[test]
 fn x_after_a_in_the_exact_view_says_the_new_solver_is_running_and_x_cancels_it() {
     let mut a = app(&[KUNIGAMI], 80, 24);
-    press(&mut a, "ffx");
+    press(&mut a, "fffx");
     settle(&mut a);
     press(&mut a, "a");
     let said = a.status.as_ref().unwrap().text.clone();

@@ -223,7 +223,7 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
     t.run("one", "play tests/tui_fixtures/kunigami.toml");
     t.run("two", "play tests/tui_fixtures/cylinder-free.toml");
     t.wait_for("one", "Kunigami's 5x5");
-    t.wait_for("two", "move 0");
+    t.wait_for("two", "move 0 of");
     t.keys("one", &["1"]);
     t.keys("two", &["l", "Enter", "l", "Enter"]);
     t.wait_for("one", "move 1 of 9");
@@ -243,7 +243,7 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
     assert_eq!(picker.matches("saved ").count(), 2, "{picker}");
     // Esc and q apart: sent together, a terminal reads them as Alt+q.
     t.keys("three", &["Escape"]);
-    t.wait_for("three", "0-9 A-Z colour");
+    t.wait_for("three", "? help");
     t.keys("three", &["q"]);
     t.wait_for("three", "FLOODIT-EXIT=0");
 }
@@ -254,7 +254,7 @@ fn two_at_once_on_one_data_directory_keep_both_games() {
 fn esc_closes_and_cancels_but_never_quits() {
     let Some(t) = Tmux::start("esc") else { return };
     t.run("game", "play tests/tui_fixtures/cylinder-free.toml");
-    t.wait_for("game", "move 0");
+    t.wait_for("game", "move 0 of");
     t.keys("game", &["Enter"]);
     t.wait_for("game", "picked (");
     t.keys("game", &["Escape"]);
@@ -263,7 +263,7 @@ fn esc_closes_and_cancels_but_never_quits() {
         t.keys("game", &[key]);
         t.wait_for("game", shown);
         t.keys("game", &["Escape"]);
-        t.wait_for("game", "0-9 A-Z colour");
+        t.wait_for("game", "? help");
     }
     t.keys("game", &["Escape"]);
     t.wait_for("game", "nothing to cancel: q quits");
@@ -287,8 +287,9 @@ fn ascii_mode_sends_the_terminal_only_ascii() {
     t.keys("game", &["t"]);
     t.wait_for("game", "theme vivid");
     // Esc and the next key apart: sent together, a terminal reads them as Alt+key.
-    let steps: [(&[&str], &str); 13] = [
+    let steps: [(&[&str], &str); 14] = [
         (&["4"], "move 1 of 9"),
+        (&["f"], "f again opens the solver views"),
         (&["f"], "Heuristics from here"),
         (&["f"], "Exact: exact"),
         (&["i"], "optimal: 6 from here"),
@@ -300,7 +301,7 @@ fn ascii_mode_sends_the_terminal_only_ascii() {
         (&["Right"], "step 1/"),
         (&["Escape"], "back to your game"),
         (&["?"], "Help ("),
-        (&["Escape"], "0-9 A-Z colour"),
+        (&["Escape"], "? help"),
         (&["c"], "Game ID"),
     ];
     for (keys, shown) in steps {
@@ -309,7 +310,7 @@ fn ascii_mode_sends_the_terminal_only_ascii() {
         assert!(screen.is_ascii(), "{screen}");
     }
     t.keys("game", &["Escape"]);
-    t.wait_for("game", "0-9 A-Z colour");
+    t.wait_for("game", "? help");
     t.keys("game", &["q"]);
     t.wait_for("game", "FLOODIT-EXIT=0");
     let sent = std::fs::read(&log).unwrap();
@@ -342,7 +343,7 @@ fn the_game_id_is_one_line_and_goes_to_a_file_whole() {
     assert!(first.starts_with(shown) && first.len() > shown.len() + 80, "{written}");
     assert_eq!(written.lines().count(), 2, "floodit's ID, then Tatham's: {written}");
     t.keys("game", &["Escape"]);
-    t.wait_for("game", "0-9 A-Z colour");
+    t.wait_for("game", "? help");
     t.keys("game", &["q"]);
     t.wait_for("game", "FLOODIT-EXIT=0");
 }
@@ -535,7 +536,7 @@ fn hints_and_a_taken_over_solution_make_an_assisted_win() {
 
     t.run("two", "play tests/tui_fixtures/kunigami.toml");
     t.wait_for("two", "Kunigami's 5x5");
-    t.keys("two", &["f", "f", "x"]);
+    t.keys("two", &["f", "f", "f", "x"]);
     t.wait_for("two", "exact: 7 moves from here, optimal");
     t.keys("two", &["p"]);
     t.wait_for("two", "Step 0 of 7");
@@ -661,7 +662,7 @@ fn a_pack_board_won_earns_stars_and_the_next_board_is_one_key_away() {
     let moves: Vec<String> = solution.moves.iter().map(|m| m.colour.to_string()).collect();
     t.keys("one", &moves.iter().map(String::as_str).collect::<Vec<_>>());
     let won = t.wait_for("one", "you win!");
-    assert!(won.contains("Stars     ★★★ won, at par, without help"), "{won}");
+    assert!(won.contains("Stars     ★ won  ★ at par  ★ without help"), "{won}");
     assert!(won.contains("> next board"), "{won}");
     t.keys("one", &[">"]);
     t.wait_for("one", "opened Ladder 1: First floods, board 2 of 10");

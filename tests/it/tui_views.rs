@@ -36,11 +36,11 @@ struct View {
 const VIEWS: &[View] = &[
     View { name: "game", words: &[KUNIGAMI], keys: "10" },
     View { name: "free_pick", words: &[CYLINDER_FREE], keys: "jl\n" },
-    View { name: "heuristic", words: &[KUNIGAMI], keys: "f" },
+    View { name: "heuristic", words: &[KUNIGAMI], keys: "ff" },
     View { name: "exact", words: &[KUNIGAMI], keys: "41i" },
-    View { name: "polynomial", words: &[KUNIGAMI], keys: "fff" },
-    View { name: "polynomial_answer", words: &[PATH_SQUARE], keys: "fff" },
-    View { name: "step_through", words: &[KUNIGAMI], keys: "f|pll" },
+    View { name: "polynomial", words: &[KUNIGAMI], keys: "ffff" },
+    View { name: "polynomial_answer", words: &[PATH_SQUARE], keys: "ffff" },
+    View { name: "step_through", words: &[KUNIGAMI], keys: "ff|pll" },
     View { name: "compare", words: &[KUNIGAMI], keys: "v\n|ll" },
     View { name: "compare_cylinder", words: &[CYLINDER_FREE], keys: "v\n|l" },
     View { name: "help", words: &[KUNIGAMI], keys: "?" },
@@ -197,7 +197,7 @@ fn clicking_a_legend_entry_plays_its_colour() {
 #[test]
 fn a_long_panel_scrolls_with_keys_and_the_wheel_and_says_what_is_below() {
     let mut a = app(&[KUNIGAMI, "--color", "256"], 80, 24);
-    drive(&mut a, "fff");
+    drive(&mut a, "ffff");
     let top = screen(&a);
     assert!(top.contains("more (PgDn)"), "{top}");
     send(&mut a, key_event(KeyCode::PageDown));
@@ -243,11 +243,13 @@ fn the_game_id_stays_on_one_line_and_is_written_to_a_file_whole() {
 
 #[test]
 fn many_colours_that_look_alike_switch_to_glyphs() {
-    let a = app(&["--seed", "2", "--size", "12", "--colours", "12", "--color", "16"], 80, 24);
+    let mut a = app(&["--seed", "2", "--size", "12", "--colours", "12", "--color", "16"], 80, 24);
+    // The look is the facts' last line.
+    send(&mut a, key_event(KeyCode::PageDown));
     assert_eq!(a.look.forced_glyphs(12), Some(floodit::tui::look::ForcedGlyphs::ColoursMeet));
     assert_eq!(a.look.forced_glyphs(8), None, "eight ANSI colours are told apart");
     let s = screen(&a);
-    assert!(s.contains("glyphs (two") && s.contains("colours look alike") && s.contains('●'), "{s}");
+    assert!(s.contains("glyphs (two") && s.contains("look alike") && s.contains('●'), "{s}");
 }
 
 /// Over SSH the ID box shows the whole ID, in as many lines as it takes, and offers no file

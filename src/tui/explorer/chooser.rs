@@ -39,6 +39,21 @@ enum Kind {
     CycleSquare,
 }
 
+impl Kind {
+    /// The boards an algorithm of this kind is for.
+    fn boards(self) -> &'static str {
+        match self {
+            Kind::TwoColour => "two-colour boards",
+            Kind::Path => "paths",
+            Kind::Cycle => "cycles",
+            Kind::LinearStrip => "2×n strips",
+            Kind::CircularStrip => "2×n cylinders",
+            Kind::PathSquare => "squares of paths",
+            Kind::CycleSquare => "squares of cycles",
+        }
+    }
+}
+
 fn kind(a: Algorithm) -> Kind {
     match a {
         Algorithm::TwoColour => Kind::TwoColour,
@@ -62,12 +77,16 @@ fn why_not(listed: &Listed, problem: &Problem, class: &Classification) -> Option
     if listed.family() != Family::Polynomial {
         return None;
     }
-    let found = match &class.verdict {
-        Verdict::NpHard { .. } => return Some("NP-hard class".into()),
-        Verdict::Unknown { .. } => return Some("no polynomial algorithm known".into()),
-        Verdict::Polynomial(a) => *a,
+    // An algorithm for one class says which boards it is for; the board's own class (NP-hard,
+    // say) is the selector's reason, not its.
+    let own = Algorithm::ALL.into_iter().find(|a| a.solver_name() == listed.name());
+    let found = match (&class.verdict, own) {
+        (Verdict::Polynomial(a), _) => *a,
+        (_, Some(own)) => return Some(format!("for {} only", kind(own).boards())),
+        (Verdict::NpHard { .. }, None) => return Some("NP-hard class".into()),
+        (Verdict::Unknown { .. }, None) => return Some("no polynomial algorithm known".into()),
     };
-    let own = Algorithm::ALL.into_iter().find(|a| a.solver_name() == listed.name())?;
+    let own = own?;
     let other_kind = kind(found) != Kind::TwoColour && kind(own) != kind(found);
     other_kind.then(|| format!("another class: {} solves it", found.solver_name()))
 }
@@ -83,8 +102,12 @@ impl Chooser {
             .map(|e| {
                 let disabled = why_not(e, problem, &class);
                 // A polynomial solver greyed out points to the board's class and its source.
+                let own = Algorithm::ALL.into_iter().find(|a| a.solver_name() == e.name());
                 let detail = match &disabled {
-                    Some(_) if e.family() == Family::Polynomial && class.algorithm().is_none() => class.to_string(),
+                    Some(_) if e.family() == Family::Polynomial && own.is_none() => class.to_string(),
+                    Some(why) if e.family() == Family::Polynomial && class.algorithm().is_none() => {
+                        format!("{why}; this board: {class}")
+                    }
                     Some(why) if e.family() == Family::Polynomial => format!("{why}: {class}"),
                     Some(why) => why.clone(),
                     None => e.info.summary.clone(),
@@ -158,7 +181,9 @@ mod tests {
         assert_eq!(disabled(&c, "poly").unwrap(), "NP-hard class");
         let detail = &c.items.iter().find(|i| i.solver == "poly").unwrap().detail;
         assert!(detail.starts_with("4×4 grid, Flood-It, 4 colours: NP-hard class"), "{detail}");
-        assert!(disabled(&c, "poly-path").is_some() && disabled(&c, "poly-2xn-dp").is_some());
+        // The algorithms for other classes say which boards they are for, not "NP-hard".
+        assert_eq!(disabled(&c, "poly-path").unwrap(), "for paths only");
+        assert_eq!(disabled(&c, "poly-2xn-dp").unwrap(), "for 2×n strips only");
         assert_eq!(disabled(&c, "greedy"), None);
         assert_eq!(disabled(&c, "exact"), None);
         // A 2xn board with a fixed pivot: the strip algorithms apply, the path ones do not.

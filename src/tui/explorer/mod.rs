@@ -62,6 +62,9 @@ pub struct Explorer {
     /// The proof view: the lower bound's parts drawn on the board (in the exact view, the
     /// step-through and the review).
     pub proof: bool,
+    /// The player asked for the board facts with the panel key: they show even where the board
+    /// needs the whole room (it scrolls), as the solver views do.
+    pub facts_asked: bool,
 }
 
 impl Default for Explorer {
@@ -87,6 +90,7 @@ impl Explorer {
             scroll: Scroll::default(),
             before_hint: Panel::Facts,
             proof: false,
+            facts_asked: false,
         }
     }
 

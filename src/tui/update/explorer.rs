@@ -3,7 +3,7 @@
 //! position (started, and cancelled when the position moves on) and finished runs.
 
 use super::{Event, Events};
-use crate::solver::{Family, Problem};
+use crate::solver::{Family, Problem, SolveError};
 use crate::tui::action::{Action, ExplorerAction, ExplorerAction as A};
 use crate::tui::app::{App, Overlay, Tone};
 use crate::tui::drawn::Scroll;
@@ -141,10 +141,32 @@ fn start(app: &App) -> Problem {
     Problem::new(app.game.start().clone(), app.game.mode())
 }
 
+/// `f`: the next panel. Where the board needs the room, the board facts come first (the board
+/// then scrolls); and the first solver view of a game that has had no help asks first, since
+/// seeing solutions makes the game assisted.
 fn next_family(app: &mut App) {
+    let ex = &app.explorer;
+    let f = key(app, A::NextFamily);
+    if ex.panel == Panel::Facts && app.drawn.facts_fold && !ex.facts_asked {
+        app.explorer.facts_asked = true;
+        app.say(Tone::Info, format!("board facts shown, the board scrolls; {f} again: the solver views"));
+        return;
+    }
+    let opens_solutions = ex.panel == Panel::Facts;
+    let confirmed = app.confirm.take() == Some(Action::Explorer(A::NextFamily));
+    if opens_solutions && !confirmed && !app.stakes.assisted() && !app.stakes.recorded && !app.stakes.practice {
+        let what = if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) { "today's result" } else { "the game" };
+        app.say(Tone::Warn, format!("{f} again opens the solver views (seeing solutions makes {what} assisted)"));
+        app.confirm = Some(Action::Explorer(A::NextFamily));
+        return;
+    }
     app.explorer.next_panel();
     let k = |a: ExplorerAction| key(app, a);
     let text = match app.explorer.panel {
+        Panel::Facts if app.drawn.facts_fold => {
+            app.explorer.facts_asked = false;
+            format!("the board has the room again; {f} shows the board's facts")
+        }
         Panel::Facts => "the panel shows the board's facts".to_string(),
         Panel::Family(Family::Heuristic) => {
             format!("heuristics from here ({} picks, {} steps through)", k(A::NextAlgorithm), k(A::StepThrough))
@@ -341,6 +363,9 @@ fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
 }
 
 fn take_over(app: &mut App, events: &mut Events) {
+    if super::game::first_move_waits(app) {
+        return;
+    }
     let Mode::Step(s) = std::mem::replace(&mut app.explorer.mode, Mode::Play) else { return };
     let (name, step, len) = (s.info.name.clone(), s.playback.pos, s.playback.len);
     // A solver's moves are help, even those left to redo: counted before the game may end.
@@ -389,6 +414,8 @@ pub(super) fn run_finished(app: &mut App, result: &JobResult, events: &mut Event
             let proof = if s.optimal { "optimal" } else { "not proven optimal" };
             format!("{}: {} moves from here, {proof}, in {}", run.solver, s.len(), elapsed(s.elapsed))
         }
+        // A refusal's reason names the solver already ("poly-path needs a board whose ...").
+        RunState::Failed(SolveError::Refused(why)) => why.clone(),
         RunState::Failed(e) => format!("{}: {e}", run.solver),
         RunState::Queued | RunState::Running(_) => unreachable!("the run has finished"),
     });

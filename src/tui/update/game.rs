@@ -159,6 +159,18 @@ fn close(app: &mut App) {
 }
 
 fn play(app: &mut App, mv: Move, events: &mut Events) {
+    if app.stakes.first_move_waits(&app.game) {
+        let nodes = app.stakes.job.as_ref().map_or(0, crate::tui::worker::Running::nodes);
+        let text = if app.stakes.held.len() < crate::tui::stakes::MAX_HELD {
+            app.stakes.held.push(mv);
+            "your move is played when it is set"
+        } else {
+            "the moves typed ahead are held already"
+        };
+        let count = crate::tui::numbers::count(nodes);
+        app.say(Tone::Info, format!("one moment: the move limit is being set ({count} positions searched); {text}"));
+        return;
+    }
     let was_out = app.game.limit_reached();
     match app.game.play(mv) {
         Ok(played) => {
@@ -282,6 +294,31 @@ fn move_cursor(app: &mut App, d: Dir) {
             return;
         }
     }
+}
+
+/// The moves held while the limit's search ran, played now that it has answered.
+pub(super) fn play_held(app: &mut App, events: &mut Events) {
+    if app.stakes.first_move_waits(&app.game) {
+        return;
+    }
+    for mv in std::mem::take(&mut app.stakes.held) {
+        play(app, mv, events);
+    }
+}
+
+/// The first move waits for the move limit's search, which fixes the limit for the game: true
+/// (and a word on it) while it runs.
+pub(super) fn first_move_waits(app: &mut App) -> bool {
+    if !app.stakes.first_move_waits(&app.game) {
+        return false;
+    }
+    let nodes = app.stakes.job.as_ref().map_or(0, crate::tui::worker::Running::nodes);
+    let text = format!(
+        "one moment: the move limit is being set ({} positions searched); the first move fixes it",
+        crate::tui::numbers::count(nodes)
+    );
+    app.say(Tone::Info, text);
+    true
 }
 
 /// Closes the win or out-of-moves box (undo from it goes back to the board).

@@ -50,6 +50,14 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
         events.push_back(Event::ScreenChanged);
         return;
     }
+    // A confirmation waits for the same key next: any other key cancels it (Esc says so).
+    let other_key = !matches!(
+        action,
+        Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Drawn(_) | Action::Race(_) | Action::Close
+    );
+    if other_key && app.confirm.as_ref() != Some(&action) {
+        app.confirm = None;
+    }
     // Quitting in a race leaves the room on purpose (a lost connection keeps the seat).
     if action == Action::Quit {
         race::leave(app);

@@ -1,12 +1,12 @@
 //! What each event causes: the one table of reactions. An action's own code (`game.rs`,
 //! `explorer.rs`, ...) only says what it changed; everything that follows from that is here.
 
-use super::super::app::{App, Optimum, Overlay, Tone};
+use super::super::app::{App, EXACT_SEARCH, Optimum, Overlay, Tone};
 use super::super::explorer::{Mode, Panel};
 use super::super::hint::Hint;
 use super::super::stakes::Help;
 use super::super::worker::{JobResult, Owner};
-use super::{Event, Events, daily, explorer, race, review};
+use super::{Event, Events, daily, explorer, game, race, review};
 use crate::analysis::replay_from_larger;
 use crate::model::{Components, Mode as GameMode, Move};
 use crate::solver::{Problem, SolveError};
@@ -71,8 +71,12 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             follow_grade(app);
             // The job's core is free: a queued run may start.
             explorer::pump(app);
-            // Any answer from the start may lower the move limit.
+            // The limit's search sets the limit; a line from the start may be a target.
             limit(app);
+            // Moves typed while the limit was being set are played now.
+            if result.owner == Owner::Limit {
+                game::play_held(app, events);
+            }
         }
         Event::OptimumProven { moves, solver, millis } => {
             proven(app, *moves, solver, *millis);
@@ -227,7 +231,7 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
         // best found may make the move limit better.
         Ok(s) => {
             if !s.is_empty() {
-                app.stakes.offer_line(&s.moves, "exact search, unproven");
+                app.stakes.offer_line(&s.moves, &format!("{EXACT_SEARCH}, unproven"));
             }
             Optimum::Unknown {
                 why: format!(
@@ -257,26 +261,30 @@ fn proven(app: &mut App, moves: u32, solver: &str, millis: f64) {
     limit(app);
 }
 
-/// Brings the move limit up to date with the best answer known from the start, and says so
-/// when a limit the player has seen comes down.
+/// Brings the move limit up to date before the first move (and says what it is set to), and
+/// tells a target: a line from the start shorter than the limit's basis, which never changes the
+/// limit once play has begun.
 fn limit(app: &mut App) {
     if let Some((moves, by)) = app.explorer.runs.best_from(app.game.start(), app.game.mode()) {
         app.stakes.offer(moves, &by);
     }
-    let Some(lowered) = app.stakes.refresh_limit(&mut app.game, &app.optimum) else { return };
-    let made = app.game.moves_made();
-    app.unsaved |= made > 0;
-    // Said once play has begun: before the first move the limit settles within moments of the
-    // first frame, and the title shows it (a line about a limit nobody played against would
-    // only stay on screen, stale, until the next key).
-    if made > 0 {
-        let slack = app.stakes.slack;
-        let text = format!(
-            "move limit now {} (was {}): {} + slack {slack}",
-            lowered.limit,
-            lowered.was,
-            lowered.basis.describe()
-        );
-        app.say(Tone::Info, text);
+    let slack = app.stakes.slack;
+    if let Some(set) = app.stakes.refresh_limit(&mut app.game, &app.optimum)
+        && set.searched
+    {
+        let was = match set.was {
+            Some(was) if was != set.limit => format!(" (at most {was} until set)"),
+            _ => String::new(),
+        };
+        app.say(Tone::Info, format!("move limit {}{was}: {} + slack {slack}", set.limit, set.basis.describe()));
+    }
+    if app.stakes.recorded || app.stakes.own_limit {
+        return;
+    }
+    if let Some((moves, by)) = app.stakes.new_target(&app.optimum)
+        && let Some(limit) = app.game.move_limit()
+    {
+        let stays = if app.game.history().is_empty() { "" } else { "; the limit stays" };
+        app.say(Tone::Info, format!("target: {moves} moves from the start ({by}), under the limit of {limit}{stays}"));
     }
 }

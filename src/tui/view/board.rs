@@ -5,7 +5,7 @@
 
 use super::super::app::App;
 use super::super::explorer::Mode as ExMode;
-use super::geometry::{BoardGeom, board_geom};
+use super::cells::{BoardGeom, board_geom};
 use super::pane;
 use crate::model::{BitSet, Cell, Game, Pos};
 use crate::tui::look::{Look, Sym};
@@ -146,7 +146,7 @@ impl Marks {
                 // The move judged: the cells it took in.
                 let m = Marks::plain(&r.game);
                 match r.reviewer.moves().get(r.at) {
-                    Some(&mv) => m.with_marked(&super::panel::gained_by(r.game.board(), mv)),
+                    Some(&mv) => m.with_marked(&r.game.board().gained_cells(mv.cell, mv.colour)),
                     None => m,
                 }
             }
@@ -157,7 +157,7 @@ impl Marks {
                 let m = if s.playback.pos > 0 { plain.with_gained(&s.game) } else { plain };
                 match s.solution.moves.get(s.playback.pos) {
                     _ if !s.marked().is_empty() => m.with_marked(s.marked()),
-                    Some(&mv) => m.with_marked(&super::panel::gained_by(s.game.board(), mv)),
+                    Some(&mv) => m.with_marked(&s.game.board().gained_cells(mv.cell, mv.colour)),
                     None => m,
                 }
             }

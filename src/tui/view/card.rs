@@ -4,7 +4,7 @@
 //! between keys, never inside one, so they always show, down to the smallest terminal.
 
 use super::super::app::App;
-use super::super::keymap::{Context, hints};
+use super::super::keymap::Context;
 use super::super::look::Look;
 use super::{centred, pane};
 use crate::tui::drawn::{Room, Scroll};
@@ -174,9 +174,9 @@ fn key_lines<'a>(look: &Look, keys: &[(String, String)], width: usize) -> Vec<Li
     lines
 }
 
-/// The keys of `ctx` with their hints, from the key table.
+/// The keys of `ctx` that work here, with their hints, from the key table.
 pub fn keys(app: &App, ctx: Context) -> Vec<(String, String)> {
-    hints(ctx).into_iter().map(|(k, h)| (app.look.key_name(k), h.to_string())).collect()
+    super::keys::bar(app, ctx, usize::MAX).into_iter().map(|(k, h)| (k, h.to_string())).collect()
 }
 
 /// A line that wraps flush left.

@@ -57,7 +57,8 @@ pub fn line_style(app: &App, c: &Compare, i: usize) -> Style {
     if numbered(app, c) { app.look.ui().text } else { Style { fg: app.look.colour(i as u8), ..Style::default() } }
 }
 
-/// Narrower than this (or lower than the compare view's least chart), the chart is a table.
+/// Narrower than this (or lower than the compare view's least chart), the chart is a table;
+/// with room for both under it, the chart follows the table.
 const CHART_READABLE_W: u16 = 40;
 
 /// The table in place of the chart: per lane, its number, solver, moves and the cells flooded
@@ -82,19 +83,40 @@ fn table(app: &App, c: &Compare, optimum: Option<usize>, area: Rect, buf: &mut B
         lines.push(Line::from(vec![number, rest]));
     }
     // Only as tall as its lines.
-    let area = Rect { height: area.height.min(lines.len() as u16 + 2), ..area };
+    let area = Rect { height: area.height.min(table_height(c)), ..area };
     let block = pane(&app.look, Line::from(title));
     let inner = block.inner(area);
     block.render(area, buf);
     ratatui::widgets::Paragraph::new(app.look.lines(lines)).render(inner, buf);
 }
 
+/// Rows the table takes: a header and a line a lane, framed.
+fn table_height(c: &Compare) -> u16 {
+    u16::try_from(c.lanes.len()).unwrap_or(u16::MAX).saturating_add(3)
+}
+
 impl Widget for FloodChart<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, c) = (self.app, self.compare);
         if area.width < CHART_READABLE_W || area.height < super::compare::CHART_MIN_H {
-            return table(app, c, known_optimum(app, c), area, buf);
+            // Narrow: the table (it names every lane whole), and the chart under it where it
+            // fits, so that a tall, narrow room is used.
+            table(app, c, known_optimum(app, c), area, buf);
+            let below = area.height.saturating_sub(table_height(c));
+            if area.width >= super::compare::CHART_MIN_W && below >= super::compare::CHART_MIN_H {
+                let rest = Rect { y: area.y + area.height - below, height: below, ..area };
+                FloodChart { app, compare: c }.plot(rest, buf);
+            }
+            return;
         }
+        self.plot(area, buf);
+    }
+}
+
+impl FloodChart<'_> {
+    /// The chart itself in `area`.
+    fn plot(self, area: Rect, buf: &mut Buffer) {
+        let (app, c) = (self.app, self.compare);
         let look = &app.look;
         let ui = look.ui();
         let cells = c.player.board().len() as f64;

@@ -4,10 +4,10 @@
 use super::super::action::{Action, ExplorerAction as Ex};
 use super::super::app::{App, Overlay, Tone};
 use super::super::explorer::Mode as ExMode;
-use super::super::keymap::{Context, colour_range, hints, key_for};
+use super::super::keymap::{Context, colour_range};
 use super::super::look::Sym;
 use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
-use super::text::{fit_line, width};
+use super::text::fit_line;
 use crate::model::Mode;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
@@ -30,7 +30,10 @@ impl Widget for TitleBar<'_> {
             Span::styled(app.puzzle.title.clone(), ui.title),
         ]));
         let game = &app.game;
+        // While the limit's search runs, greedy's limit is an upper end.
         let moves = match game.move_limit() {
+            Some(l) if app.stakes.first_move_waits(game) => format!("move 0, limit at most {l}"),
+            None if app.stakes.first_move_waits(game) => "move 0, limit being set".to_string(),
             Some(l) => format!("move {} of {l}", game.moves_made()),
             None => format!("move {}", game.moves_made()),
         };
@@ -127,31 +130,13 @@ pub struct Footer<'a> {
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let look = &self.app.look;
-        let ui = look.ui();
-        let all: Vec<(String, &str)> =
-            hints(self.app.context()).into_iter().map(|(k, h)| (look.key_name(k), h)).collect();
-        let help_key = key_for(self.app.context(), &Action::ToggleHelp).map(|k| look.key_name(k));
-        let help = all.iter().position(|(k, _)| Some(k) == help_key.as_ref());
+        let ui = self.app.look.ui();
         let mut spans = vec![Span::raw(" ")];
-        let mut used = 1;
-        // Keep "? help" last so that it is always shown, whatever the width.
-        let reserve = help.map(|i| width(&all[i].0) + all[i].1.len() + 3).unwrap_or(0);
-        for (i, (keys, hint)) in all.iter().enumerate() {
-            if Some(i) == help {
-                continue;
-            }
-            let w = width(keys) + hint.len() + 3;
-            if used + w + reserve > area.width as usize {
-                break;
-            }
-            spans.push(Span::styled(keys.clone(), ui.key));
-            spans.push(Span::styled(format!(" {hint}  "), ui.dim));
-            used += w;
-        }
-        if let Some(i) = help {
-            spans.push(Span::styled(all[i].0.clone(), ui.key));
-            spans.push(Span::styled(format!(" {}", all[i].1), ui.dim));
+        let entries = super::keys::bar(self.app, self.app.context(), (area.width as usize).saturating_sub(1));
+        for (i, (key, hint)) in entries.iter().enumerate() {
+            let gap = if i + 1 < entries.len() { "  " } else { "" };
+            spans.push(Span::styled(key.clone(), ui.key));
+            spans.push(Span::styled(format!(" {hint}{gap}"), ui.dim));
         }
         Line::from(spans).render(area, buf);
     }

@@ -2,8 +2,8 @@
 //! and captioned with its move count and time, beside or above the chart of cells flooded per move.
 
 use super::board::{Marks, draw as draw_board, scroll_note};
+use super::cells::{Shape, board_geom};
 use super::chart::FloodChart;
-use super::geometry::{Shape, board_geom};
 use super::pane;
 use super::panel::{duration, elapsed, failure};
 use super::text::{fit, width, wrap_all};
@@ -19,7 +19,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 /// The chart needs at least this much room (less, and it is a table).
 pub const CHART_MIN_H: u16 = 8;
-const CHART_MIN_W: u16 = 30;
+pub const CHART_MIN_W: u16 = 30;
 /// Below the boards, the chart gets half the height, up to this much.
 const CHART_ROOMY_H: u16 = 16;
 /// Beside the boards, the chart may shrink to this width rather than leave boards cut.
@@ -57,7 +57,7 @@ pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
     }
     // Whole boards beside a narrow chart, rather than boards that scroll.
     if let Some(l) = try_layout(body, n, g, Place::Beside, (1, 1), 4, CHART_NARROW_W) {
-        return l;
+        return balance(body, l);
     }
     // Nothing fits whole: one row of boxes (their boards scroll) over the table of the lanes
     // (a header and a line each, framed), which is all a chart this small could say.
@@ -70,17 +70,23 @@ pub fn layout(body: Rect, n: usize, g: &Graph) -> CompareLayout {
 
 /// A chart below the boards that would take more than its share of the height gives the rest
 /// to the boards' boxes (which centre their boards, at a larger scale when it then fits), and
-/// boxes in a row narrower than the screen widen to share it.
+/// boxes in a row narrower than the screen widen to share it. Beside the chart, the boxes take
+/// the whole height, as the chart does.
 fn balance(body: Rect, mut l: CompareLayout) -> CompareLayout {
     let Some(first) = l.lanes.first().copied() else { return l };
+    let rows = l.lanes.iter().map(|r| r.y).collect::<std::collections::BTreeSet<_>>().len() as u16;
     if l.chart.y < first.bottom() {
-        return l; // beside
+        // Beside: the boxes share the whole height (their boards centred), as the chart does.
+        let bh = body.height / rows.max(1);
+        for r in &mut l.lanes {
+            *r = Rect { y: body.y + (r.y - body.y) / first.height * bh, height: bh, ..*r };
+        }
+        return l;
     }
     let cap = CHART_MIN_H.max(body.height * CHART_MAX_TENTHS / 10);
     if l.chart.height <= cap {
         return l;
     }
-    let rows = l.lanes.iter().map(|r| r.y).collect::<std::collections::BTreeSet<_>>().len() as u16;
     let per_row = l.lanes.iter().filter(|r| r.y == first.y).count() as u16;
     let grow = l.chart.height.saturating_sub(cap) / rows.max(1);
     let bw = (body.width / per_row.max(1)).max(first.width);
@@ -257,10 +263,11 @@ mod tests {
     #[test]
     fn boards_fit_whole_with_the_chart_below_or_beside() {
         let g = Graph::new(Topology::Grid, 14, 14).unwrap();
-        // 80x24: three 14x14 boards at one column a cell, the chart beside them.
+        // 80x24: three 14x14 boards at one column a cell, the chart beside them; the boxes take
+        // the whole height, as the chart does (no rows left empty under them).
         let body = Rect::new(0, 1, 80, 21);
         let l = layout(body, 3, &g);
-        assert_eq!(l.lanes[0], Rect::new(0, 1, 16, 16));
+        assert_eq!(l.lanes[0], Rect::new(0, 1, 16, 21));
         assert_eq!(l.chart, Rect::new(48, 1, 32, 21));
         // A big screen: one row of wider boards, the chart below.
         let body = Rect::new(0, 1, 200, 57);
@@ -284,7 +291,7 @@ mod tests {
         assert!(l.lanes.iter().all(|r| r.width >= 30 && r.height >= 16 && inside(*r, body)));
         // 80x24, four boards: whole, beside a narrow chart, rather than cut.
         let small = layout(Rect::new(0, 1, 80, 21), 4, &g);
-        assert_eq!((small.lanes[3], small.chart), (Rect::new(48, 1, 16, 16), Rect::new(64, 1, 16, 21)));
+        assert_eq!((small.lanes[3], small.chart), (Rect::new(48, 1, 16, 21), Rect::new(64, 1, 16, 21)));
     }
 
     #[test]

@@ -1,10 +1,12 @@
-//! Where everything goes: the panes for a terminal size, and where each board cell is drawn.
-//! Pure functions of the app, shared by the views and by mouse handling.
+//! Where everything goes: the panes for a terminal size, the board first (where each of its
+//! cells is drawn is `cells.rs`). Pure functions of the app, shared by the views and by mouse
+//! handling.
 
 use super::super::app::App;
 use super::super::explorer::Panel;
+use super::cells::{SCALES, Shape, board_geom};
 use super::legend;
-use crate::model::{Cell, Graph, Pos, Topology};
+use crate::model::{Graph, Pos};
 use ratatui::layout::Rect;
 
 /// Below this the app shows a "too small" message instead of the game.
@@ -18,6 +20,8 @@ const SIDE_MAX: u16 = 50;
 pub const PANEL_HEIGHT: u16 = 12;
 /// The history keeps at least this many rows beside a solver view.
 const HISTORY_MIN: u16 = 5;
+/// The fewest rows the history gets beside a full-height solver panel: two moves in its frame.
+const HISTORY_LEAST: u16 = 4;
 /// The panes under a board keep at least this many rows, or are folded away.
 const BELOW_MIN: u16 = 5;
 
@@ -38,64 +42,19 @@ pub struct Panes {
     pub footer: Rect,
 }
 
-/// Columns and rows the board's cells need at two columns per tile (with wrap marks), frame not
-/// counted.
-fn board_need(g: &Graph) -> (u16, u16) {
+/// Columns and rows the board's cells need at `scale` (columns and rows per tile), with wrap
+/// marks, frame not counted.
+fn board_need(g: &Graph, (cw, ch): (u16, u16)) -> (u16, u16) {
     let wrap = if g.topology().wraps() { 2 } else { 0 };
     let shape = Shape::of(g);
-    ((shape.cols * 2 + wrap).min(NEED_MAX) as u16, shape.rows.min(NEED_MAX) as u16)
+    let at = |tiles: usize, size: u16| tiles.saturating_mul(size as usize).min(NEED_MAX) as u16;
+    (at(shape.cols, cw) + wrap, at(shape.rows, ch))
 }
 
-/// The most a board's need is counted as: room is left for the frame and margins the layout adds
-/// to it (a 65,536-cell path needs 131,072 columns, and adding its frame to u16::MAX overflowed).
+/// The most a board's need is counted as: room is left for the wrap marks, frame and margins the
+/// layout adds to it (a 65,536-cell path needs 131,072 columns, and adding its frame to u16::MAX
+/// overflowed).
 const NEED_MAX: usize = u16::MAX as usize - 64;
-
-/// How a board's cells sit on screen, in tiles: the graph's own rows and columns, except for the
-/// squares of paths and cycles (P_n² and C_n², n ≥ 4), drawn in the two-row brick layout of the
-/// layouts in docs/algorithms.md, 'The squares of cycles and paths': cell i is a brick over tiles i and i+1 of row i mod 2,
-/// so its neighbours at distance 1 touch it above or below, and those at distance 2 beside it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shape {
-    pub rows: usize,
-    pub cols: usize,
-    pub bricks: bool,
-}
-
-impl Shape {
-    pub fn of(g: &Graph) -> Shape {
-        let squares = matches!(g.topology(), Topology::PathSquare | Topology::CycleSquare) && g.len() >= 4;
-        if squares {
-            Shape { rows: 2, cols: g.len() + 1, bricks: true }
-        } else {
-            Shape { rows: g.rows(), cols: g.cols(), bricks: false }
-        }
-    }
-
-    /// Tiles a cell covers, across.
-    pub fn span(&self) -> usize {
-        if self.bricks { 2 } else { 1 }
-    }
-
-    /// The first tile of `cell`, as (row, col).
-    pub fn tile(&self, g: &Graph, cell: Cell) -> (usize, usize) {
-        if self.bricks {
-            (cell % 2, cell)
-        } else {
-            let p = g.pos(cell);
-            (p.row as usize, p.col as usize)
-        }
-    }
-
-    /// The cell covering the tile at (row, col), if any.
-    pub fn cell_at(&self, g: &Graph, row: usize, col: usize) -> Option<Cell> {
-        if !self.bricks {
-            return g.cell_at(row, col);
-        }
-        // The bricks of row r start at the tiles of parity r.
-        let start = if col % 2 == row { col } else { col.checked_sub(1)? };
-        (row < 2 && start < g.len() && start % 2 == row).then_some(start)
-    }
-}
 
 /// The panes for `area`, or `None` when the terminal is too small.
 ///
@@ -104,6 +63,9 @@ impl Shape {
 /// side panes fold away, before the board would scroll. A short, wide board (a cycle, a strip)
 /// goes above the panes rather than leave most of a tall pane empty. It scrolls only when it
 /// cannot fit the whole room under the title.
+///
+/// The board then takes the largest cells that fit without costing the panes their room: a
+/// framed board at a larger cell size if one fits, else one without its frame.
 pub fn panes(area: Rect, app: &App) -> Option<Panes> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
@@ -112,30 +74,64 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
     let chrome =
         Chrome { title: row(area.y), status: row(area.y + area.height - 2), footer: row(area.y + area.height - 1) };
     let main = Rect { x: area.x, y: area.y + 1, width: area.width, height: area.height - 3 };
+    // Solver views and step-throughs have more to say than the board facts; facts asked for
+    // show even where the board would need the room.
+    let exploring = app.explorer.panel != Panel::Facts
+        || app.explorer.facts_asked
+        || app.explorer.stepper().is_some()
+        || app.explorer.reviewing().is_some();
+    layout(main, app, exploring).map(|l| l.panes(chrome))
+}
+
+/// Whether the board needs the room the board facts would take: the facts fold away unless
+/// the player asks for them.
+pub fn facts_fold(area: Rect, app: &App) -> bool {
+    let main = Rect { y: area.y + 1, height: area.height.saturating_sub(3), ..area };
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT && layout(main, app, false).is_some_and(|l| l.panel.is_empty())
+}
+
+/// The panes under the title for the app's board, while `exploring` (a solver view wants room)
+/// or not.
+fn layout(main: Rect, app: &App, exploring: bool) -> Option<Layout> {
     let board = app.game.board();
-    let fit = Fit {
-        need: board_need(board.graph()),
+    let fit = |scale| Fit {
+        need: board_need(board.graph(), scale),
         colours: board.num_colours(),
         cells: board.len(),
-        // Solver views and step-throughs have more to say than the board facts.
-        exploring: app.explorer.panel != Panel::Facts
-            || app.explorer.stepper().is_some()
-            || app.explorer.reviewing().is_some(),
+        exploring,
     };
+    let least = choose(&fit(SMALLEST), main, board.graph())?;
+    for framed_only in [true, false] {
+        for &scale in SCALES.iter().filter(|&&s| s != SMALLEST) {
+            let larger = choose(&fit(scale), main, board.graph())
+                .filter(|l| l.whole && (l.framed || !framed_only) && l.keeps_panes_of(&least));
+            if let Some(l) = larger {
+                return Some(l);
+            }
+        }
+    }
+    Some(least)
+}
+
+/// The cells every board can be drawn with (smaller ones only scroll less).
+const SMALLEST: (u16, u16) = SCALES[SCALES.len() - 1];
+
+/// Side by side or stacked, for the board's cells at one size.
+fn choose(fit: &Fit, main: Rect, g: &Graph) -> Option<Layout> {
     let beside = fit.side_by_side(main);
     let above = fit.stacked(main);
     // How big its cells are drawn in a layout.
     let cell_w = |l: &Layout| {
         let inner = if l.framed { super::board::inner(l.board) } else { l.board };
-        board_geom(inner, board.graph(), Pos { row: 0, col: 0 }).cw
+        board_geom(inner, g, Pos { row: 0, col: 0 }).cw
     };
     // A short board stacks above the panes rather than leave most of a tall pane empty.
     let short = (fit.need.1 + 2) * 2 < main.height;
-    let (layout, _) = match (beside, above) {
-        (Some(b), Some(a)) if a.1 && !b.1 => a,
-        (Some(b), Some(a)) if a.1 && cell_w(&a.0) >= cell_w(&b.0) && short => a,
-        (Some(b), Some(a)) if !b.1 && !a.1 => {
-            if a.0.shown > b.0.shown {
+    Some(match (beside, above) {
+        (Some(b), Some(a)) if a.whole && !b.whole => a,
+        (Some(b), Some(a)) if a.whole && cell_w(&a) >= cell_w(&b) && short => a,
+        (Some(b), Some(a)) if !b.whole && !a.whole => {
+            if a.shown > b.shown {
                 a
             } else {
                 b
@@ -144,8 +140,7 @@ pub fn panes(area: Rect, app: &App) -> Option<Panes> {
         (Some(b), _) => b,
         (None, Some(a)) => a,
         (None, None) => return None,
-    };
-    Some(layout.panes(chrome))
+    })
 }
 
 /// The title, status and footer lines.
@@ -157,7 +152,7 @@ struct Chrome {
 
 /// What the layout must make room for.
 struct Fit {
-    /// The board's cells at two columns per tile, without a frame.
+    /// The board's cells at the size tried, without a frame.
     need: (u16, u16),
     colours: usize,
     cells: usize,
@@ -172,12 +167,24 @@ struct Layout {
     history: Rect,
     panel: Rect,
     shown: u16,
+    /// The board shows whole.
+    whole: bool,
 }
 
 impl Layout {
     fn panes(self, c: Chrome) -> Panes {
         let Layout { board, framed, legend, history, panel, .. } = self;
         Panes { title: c.title, board, framed, legend, history, panel, status: c.status, footer: c.footer }
+    }
+
+    /// Whether the history and the solver panel keep the room they have in `least` (the layout
+    /// with the smallest cells), up to what they need: larger cells never fold them away.
+    fn keeps_panes_of(&self, least: &Layout) -> bool {
+        let keeps = |pane: Rect, was: Rect, rows: u16| {
+            was.is_empty()
+                || (!pane.is_empty() && pane.height >= was.height.min(rows) && pane.width >= was.width.min(SIDE_MIN))
+        };
+        keeps(self.history, least.history, HISTORY_LEAST) && keeps(self.panel, least.panel, PANEL_HEIGHT)
     }
 }
 
@@ -207,16 +214,21 @@ impl Fit {
     }
 
     /// The board's column on the left, the side panes on the right. `None` when the side panes
-    /// do not fit beside the board's columns. The flag: the board is shown whole.
-    fn side_by_side(&self, main: Rect) -> Option<(Layout, bool)> {
+    /// do not fit beside the board's columns.
+    fn side_by_side(&self, main: Rect) -> Option<Layout> {
         let (need_w, need_h) = self.need;
         let side_room = main.width.checked_sub(need_w)?;
         if side_room < SIDE_MIN {
             return None;
         }
-        // The side column gets what the board leaves (within limits) less the board's frame, and
-        // the board takes the rest, so it grows on big screens.
-        let side_w = side_room.saturating_sub(2).clamp(SIDE_MIN, SIDE_MAX);
+        // A framed board whose legend fits under it gets a box just wide enough for its cells,
+        // and the side column the rest. Otherwise the side column gets what the board leaves
+        // (within limits) less the board's frame, and the board takes the rest.
+        let tight = need_w.saturating_add(2);
+        let tight_fits = main.width.saturating_sub(tight) >= SIDE_MIN
+            && need_h.saturating_add(2).saturating_add(self.least_legend(tight)) <= main.height;
+        let side_w =
+            if tight_fits { main.width - tight } else { side_room.saturating_sub(2).clamp(SIDE_MIN, SIDE_MAX) };
         let column = Rect { width: main.width - side_w, ..main };
         let side = Rect { x: main.x + column.width, width: side_w, ..main };
         let framed_w = column.width >= need_w + 2;
@@ -247,7 +259,7 @@ impl Fit {
         let (history, panel) = self.split_side(side);
         let inner_h = board.height - if framed { 2 } else { 0 };
         let whole = inner_h >= need_h && column.width >= need_w + if framed { 2 } else { 0 };
-        Some((Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h) }, whole))
+        Some(Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h), whole })
     }
 
     /// A board too big for `room`, which scrolls: with the legend beside it where a column of
@@ -268,7 +280,7 @@ impl Fit {
     /// History above the solver panel: the panel gets its height (more while exploring), the
     /// history what is left.
     fn split_side(&self, side: Rect) -> (Rect, Rect) {
-        let mut panel_h = if side.height >= PANEL_HEIGHT + 4 { PANEL_HEIGHT } else { side.height / 2 };
+        let mut panel_h = if side.height >= PANEL_HEIGHT + HISTORY_LEAST { PANEL_HEIGHT } else { side.height / 2 };
         if self.exploring {
             panel_h = panel_h.max((side.height * 3 / 4).min(side.height.saturating_sub(HISTORY_MIN)));
         }
@@ -278,7 +290,7 @@ impl Fit {
 
     /// The board on top, the history and the solver panel side by side below it when they fit
     /// (the solver panel alone, or nothing, when they do not).
-    fn stacked(&self, main: Rect) -> Option<(Layout, bool)> {
+    fn stacked(&self, main: Rect) -> Option<Layout> {
         let (need_w, need_h) = self.need;
         let least = self.least_legend(main.width);
         let framed_fits = main.width >= need_w + 2;
@@ -324,100 +336,8 @@ impl Fit {
         };
         let inner_h = board.height - if framed { 2 } else { 0 };
         let whole = inner_h >= need_h && main.width >= need_w + if framed { 2 } else { 0 };
-        Some((Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h) }, whole))
+        Some(Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h), whole })
     }
-}
-
-/// How the board is drawn inside its pane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BoardGeom {
-    /// Where the first visible cell's top-left corner is.
-    pub x0: u16,
-    pub y0: u16,
-    /// Size of one cell in terminal cells.
-    pub cw: u16,
-    pub ch: u16,
-    /// The visible window of layout rows and columns (the whole board when it fits).
-    pub first_row: usize,
-    pub first_col: usize,
-    pub rows: usize,
-    pub cols: usize,
-    /// Wrap marks are drawn one column left and right of the cells.
-    pub wrap: bool,
-    /// Where the cells sit, in tiles (the rows and columns above count tiles).
-    pub shape: Shape,
-}
-
-impl BoardGeom {
-    /// The screen rectangle of the cell at layout `(row, col)`, if visible.
-    pub fn cell_rect(&self, row: usize, col: usize) -> Option<Rect> {
-        let (r, c) = (row.checked_sub(self.first_row)?, col.checked_sub(self.first_col)?);
-        (r < self.rows && c < self.cols).then(|| Rect {
-            x: self.x0 + c as u16 * self.cw,
-            y: self.y0 + r as u16 * self.ch,
-            width: self.cw,
-            height: self.ch,
-        })
-    }
-
-    /// The screen rectangle of `cell`: its tiles that are visible, if any.
-    pub fn rect_of(&self, g: &Graph, cell: Cell) -> Option<Rect> {
-        let (r, c) = self.shape.tile(g, cell);
-        let shown: Vec<Rect> = (c..c + self.shape.span()).filter_map(|c| self.cell_rect(r, c)).collect();
-        let first = *shown.first()?;
-        Some(Rect { width: first.width * shown.len() as u16, ..first })
-    }
-
-    /// The tile drawn at screen `(x, y)`, if any.
-    pub fn hit(&self, x: u16, y: u16) -> Option<Pos> {
-        let (dx, dy) = (x.checked_sub(self.x0)?, y.checked_sub(self.y0)?);
-        let (c, r) = ((dx / self.cw) as usize, (dy / self.ch) as usize);
-        (r < self.rows && c < self.cols)
-            .then(|| Pos { row: (self.first_row + r) as u16, col: (self.first_col + c) as u16 })
-    }
-
-    /// The cell drawn at screen `(x, y)`, if any.
-    pub fn cell_hit(&self, g: &Graph, x: u16, y: u16) -> Option<Cell> {
-        let tile = self.hit(x, y)?;
-        self.shape.cell_at(g, tile.row as usize, tile.col as usize)
-    }
-
-    /// True when only part of the board is shown.
-    pub fn scrolled(&self) -> bool {
-        self.rows < self.shape.rows || self.cols < self.shape.cols
-    }
-}
-
-/// Cell sizes to try, largest first: two columns per cell keeps cells about square.
-const SCALES: [(u16, u16); 4] = [(8, 4), (6, 3), (4, 2), (2, 1)];
-
-/// Where the cells of `g` go inside `inner`, keeping `cursor` (a cell's position in the graph's
-/// layout) visible when the board must scroll.
-pub fn board_geom(inner: Rect, g: &Graph, cursor: Pos) -> BoardGeom {
-    let wrap = g.topology().wraps();
-    let shape = Shape::of(g);
-    let mark_w = if wrap { 2 } else { 0 };
-    let avail_w = inner.width.saturating_sub(mark_w) as usize;
-    let avail_h = inner.height as usize;
-    let fits = |cw: u16, ch: u16| shape.cols * cw as usize <= avail_w && shape.rows * ch as usize <= avail_h;
-    let (cw, ch) = SCALES.into_iter().find(|&(w, h)| fits(w, h)).unwrap_or(
-        // Too big for two columns a tile: one column if that fits, else scroll at two.
-        if fits(1, 1) || shape.cols * 2 > avail_w { (1, 1) } else { (2, 1) },
-    );
-    let cols = (avail_w / cw as usize).clamp(1, shape.cols);
-    let rows = (avail_h / ch as usize).clamp(1, shape.rows);
-    let window = |first_len: usize, visible: usize, at: usize| {
-        if visible >= first_len { 0 } else { at.saturating_sub(visible / 2).min(first_len - visible) }
-    };
-    let focus = g.cell_at(cursor.row as usize, cursor.col as usize).map(|c| shape.tile(g, c));
-    let (focus_row, focus_col) = focus.unwrap_or((cursor.row as usize, cursor.col as usize));
-    let first_row = window(shape.rows, rows, focus_row);
-    let first_col = window(shape.cols, cols, focus_col);
-    let used_w = cols as u16 * cw;
-    let used_h = rows as u16 * ch;
-    let x0 = inner.x + mark_w / 2 + (inner.width.saturating_sub(mark_w).saturating_sub(used_w)) / 2;
-    let y0 = inner.y + inner.height.saturating_sub(used_h) / 2;
-    BoardGeom { x0, y0, cw, ch, first_row, first_col, rows, cols, wrap, shape }
 }
 
 #[cfg(test)]
@@ -429,59 +349,11 @@ mod tests {
     fn the_largest_boards_leave_room_for_a_frame() {
         for t in Topology::ALL {
             let (rows, cols) = if t.is_one_row() { (1, 1 << 16) } else { (256, 256) };
-            let (w, h) = board_need(&Graph::new(t, rows, cols).unwrap());
-            assert!(w.checked_add(64).is_some() && h.checked_add(64).is_some(), "{t}: {w}x{h}");
-        }
-    }
-
-    #[test]
-    fn scales_up_and_scrolls() {
-        let g = Graph::new(Topology::Grid, 14, 14).unwrap();
-        let c = Pos { row: 0, col: 0 };
-        let small = board_geom(Rect::new(0, 0, 30, 16), &g, c);
-        assert_eq!((small.cw, small.ch, small.rows, small.cols), (2, 1, 14, 14));
-        let big = board_geom(Rect::new(0, 0, 120, 60), &g, c);
-        assert_eq!((big.cw, big.ch), (8, 4));
-        let tiny = board_geom(Rect::new(0, 0, 20, 8), &g, Pos { row: 13, col: 13 });
-        assert_eq!((tiny.cw, tiny.rows, tiny.cols, tiny.first_row, tiny.first_col), (1, 8, 14, 6, 0));
-        assert!(tiny.scrolled());
-        let r = small.cell_rect(3, 5).unwrap();
-        assert_eq!(small.hit(r.x + 1, r.y), Some(Pos { row: 3, col: 5 }));
-        assert_eq!(small.hit(0, 0), None);
-    }
-
-    #[test]
-    fn squares_of_paths_and_cycles_are_drawn_as_bricks_whose_neighbours_touch() {
-        for topology in [Topology::PathSquare, Topology::CycleSquare] {
-            let g = Graph::new(topology, 1, 9).unwrap();
-            let shape = Shape::of(&g);
-            assert_eq!((shape.rows, shape.cols), (2, 10));
-            let geom = board_geom(Rect::new(0, 0, 60, 10), &g, Pos { row: 0, col: 0 });
-            let rect = |c: usize| geom.rect_of(&g, c).unwrap();
-            for a in 0..g.len() {
-                // Every tile of a cell maps back to it, and a click anywhere on it finds it.
-                assert_eq!(geom.cell_hit(&g, rect(a).x, rect(a).y), Some(a));
-                assert_eq!(geom.cell_hit(&g, rect(a).right() - 1, rect(a).y), Some(a));
-                for b in a + 1..g.len() {
-                    let (ra, rb) = (rect(a), rect(b));
-                    let beside = ra.y == rb.y && (ra.right() == rb.x || rb.right() == ra.x);
-                    let stacked = ra.y != rb.y && ra.x < rb.right() && rb.x < ra.right();
-                    let drawn = beside || stacked;
-                    let linked = g.neighbours(a).contains(&(b as u32));
-                    // Across the wrap of a cycle the bricks cannot touch: the marks show it.
-                    let wraps = topology.wraps() && b + 2 >= g.len() && a < 2;
-                    assert!(drawn == linked || (wraps && linked), "{topology:?} {a}-{b}");
-                }
+            let g = Graph::new(t, rows, cols).unwrap();
+            for scale in [(1, 1), (2, 1), (4, 2), (12, 6)] {
+                let (w, h) = board_need(&g, scale);
+                assert!(w.checked_add(64).is_some() && h.checked_add(64).is_some(), "{t}: {w}x{h}");
             }
         }
-        let path = Graph::new(Topology::Path, 1, 9).unwrap();
-        assert!(!Shape::of(&path).bricks, "plain paths stay one row");
-    }
-
-    #[test]
-    fn wrap_marks_take_a_column_each_side() {
-        let g = Graph::new(Topology::Cylinder, 4, 6).unwrap();
-        let geom = board_geom(Rect::new(10, 5, 14, 4), &g, Pos { row: 0, col: 0 });
-        assert_eq!((geom.cw, geom.x0, geom.cols), (2, 11, 6));
     }
 }

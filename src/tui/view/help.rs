@@ -1,10 +1,12 @@
-//! The help screen, generated from the key table; it scrolls when the terminal is too short.
+//! The help screen, generated from the key table: the keys of the board shown first, and only
+//! keys that work here. It scrolls when the terminal is too short.
 
 use super::super::action::{Action, ExplorerAction};
 use super::super::app::App;
-use super::super::keymap::{Binding, Context, KEYMAP};
-use super::super::look::{Look, Sym};
+use super::super::keymap::{Context, KEYMAP};
+use super::super::look::Sym;
 use super::help_ssh::{self, describe};
+use super::keys::{board_context, keys_of, works_here};
 use super::{centred, popup, wrapped_height};
 use crate::tui::drawn::{Room, Scroll};
 use ratatui::buffer::Buffer;
@@ -17,20 +19,16 @@ pub struct HelpView<'a> {
     pub scroll: Scroll,
 }
 
-fn keys_of(look: &Look, b: &Binding) -> String {
-    b.keys.iter().map(|&k| look.key_name(k)).collect::<Vec<_>>().join("/")
-}
-
-/// The bindings of `contexts` one per line (bindings with the same text share a line).
+/// The bindings of `contexts` that work here, one per line (bindings with the same text share
+/// a line).
 fn table(app: &App, title: &str, contexts: &[Context]) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let mut rows: Vec<(String, String)> = Vec::new();
-    for (b, said) in
-        KEYMAP.iter().filter(|b| contexts.contains(&b.context)).filter_map(|b| Some((b, describe(app, b)?)))
-    {
+    let shown = KEYMAP.iter().filter(|b| contexts.contains(&b.context) && works_here(app, &b.action));
+    for (b, said) in shown.filter_map(|b| Some((b, describe(app, b)?))) {
         match rows.last_mut() {
-            Some((keys, help)) if *help == said => *keys = format!("{keys} {}", keys_of(&app.look, b)),
-            _ => rows.push((keys_of(&app.look, b), said)),
+            Some((keys, help)) if *help == said => *keys = format!("{keys} {}", keys_of(app, b)),
+            _ => rows.push((keys_of(app, b), said)),
         }
     }
     let width = rows.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
@@ -41,27 +39,53 @@ fn table(app: &App, title: &str, contexts: &[Context]) -> Vec<Line<'static>> {
     lines
 }
 
-/// The help lines: playing and stepping one key per line, the other contexts one line each.
+/// The help's sections about a board: playing, stepping and comparing, the review; each with
+/// the contexts whose keys it lists.
+fn board_sections(app: &App) -> [(Context, String, Vec<Context>); 3] {
+    let key = |a: ExplorerAction| app.look.key_of(Context::Game, &Action::Explorer(a));
+    [
+        (Context::Game, "Playing".to_string(), vec![Context::Game]),
+        (
+            Context::Step,
+            format!(
+                "Stepping through a solution ({}) and comparing solvers ({})",
+                key(ExplorerAction::StepThrough),
+                key(ExplorerAction::OpenCompare)
+            ),
+            vec![Context::Playback, Context::Step, Context::Compare],
+        ),
+        (Context::Review, format!("Review of your game ({})", key(ExplorerAction::Review)), vec![Context::Review]),
+    ]
+}
+
+/// The help lines: the keys of the board shown first (with those every board view shares),
+/// then the other board views', then every box's on a line each; only keys that work here.
 pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     let ui = app.look.ui();
-    let mut lines = table(app, "Playing", &[Context::Game, Context::View]);
-    lines.extend(table(
-        app,
-        &format!(
-            "Stepping through a solution ({}) and comparing solvers ({})",
-            app.look.key_of(Context::Game, &Action::Explorer(ExplorerAction::StepThrough)),
-            app.look.key_of(Context::Game, &Action::Explorer(ExplorerAction::OpenCompare))
-        ),
-        &[Context::Playback, Context::Step, Context::Compare],
-    ));
+    let here = match board_context(app) {
+        Context::Compare => Context::Step,
+        c => c,
+    };
+    let sections = board_sections(app);
+    let mut lines = Vec::new();
+    for (_, title, contexts) in sections.iter().filter(|(c, ..)| *c == here) {
+        let with_shared: Vec<Context> = contexts.iter().copied().chain([Context::View]).collect();
+        lines.extend(table(app, &format!("Here: {title}"), &with_shared));
+    }
+    for (_, title, contexts) in sections.iter().filter(|(c, ..)| *c != here) {
+        lines.extend(table(app, title, contexts));
+    }
     for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog, Context::Global] {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];
-        let shown = KEYMAP.iter().filter(|b| b.context == ctx).filter_map(|b| Some((b, describe(app, b)?)));
+        let shown = KEYMAP
+            .iter()
+            .filter(|b| b.context == ctx && works_here(app, &b.action))
+            .filter_map(|b| Some((b, describe(app, b)?)));
         for (i, (b, said)) in shown.enumerate() {
             if i > 0 {
                 spans.push(Span::styled(app.look.sym(Sym::Sep), ui.dim));
             }
-            spans.push(Span::styled(keys_of(&app.look, b), ui.key));
+            spans.push(Span::styled(keys_of(app, b), ui.key));
             spans.push(Span::styled(format!(" {}", if b.hint.is_empty() { said.as_str() } else { b.hint }), ui.text));
         }
         // A context none of whose keys work here is left out.
@@ -104,7 +128,7 @@ impl Widget for HelpView<'_> {
         let close = KEYMAP
             .iter()
             .find(|b| b.context == Context::Popup && b.action == Action::Close)
-            .map(|b| keys_of(&app.look, b))
+            .map(|b| keys_of(app, b))
             .unwrap_or_default();
         let down = app.look.key_of(Context::Popup, &Action::ListMove(1));
         let more = if scroll < max { format!(", {down} for more") } else { String::new() };

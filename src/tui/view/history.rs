@@ -35,7 +35,8 @@ impl Widget for HistoryView<'_> {
             (Some(s), _, _) => format!(" History: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
             (None, 0, None) => format!(" History: {applied} "),
             (None, 0, Some(l)) => format!(" History: {applied}/{l} "),
-            (None, undone, _) => format!(" History: {applied} (+{undone} undone) "),
+            (None, undone, None) => format!(" History: {applied} (+{undone} undone) "),
+            (None, undone, Some(l)) => format!(" History: {applied}/{l} (+{undone} undone) "),
         };
         // Where the solution's moves begin, while stepping.
         let base = stepper.map(|s| s.base);

@@ -2,6 +2,7 @@
 
 pub mod board;
 mod card;
+pub mod cells;
 mod chart;
 mod chrome;
 pub mod compare;
@@ -10,6 +11,7 @@ pub mod geometry;
 pub mod help;
 mod help_ssh;
 mod history;
+mod keys;
 mod leaderboard;
 pub mod legend;
 pub mod list_popup;
@@ -43,6 +45,7 @@ fn draw_screen(frame: &mut Frame, app: &App) -> Drawn {
         frame.render_widget(chrome::TooSmall { app, area }, area);
         return drawn;
     };
+    drawn.facts_fold = geometry::facts_fold(area, app);
     frame.render_widget(chrome::TitleBar { app }, p.title);
     if let Some(compare) = app.explorer.compare() {
         // Side by side, the boards take the whole space between title and status.

@@ -4,7 +4,7 @@
 use super::super::action::Action;
 use super::super::app::{App, Offer};
 use super::super::explorer::chooser::{Chooser, MAX_LANES};
-use super::super::keymap::{Context, hints};
+use super::super::keymap::Context;
 use super::super::picker::{Entry, Picker};
 use super::super::save::{FoundState, SavedGame};
 use super::super::stats::afresh_lines;
@@ -18,12 +18,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-/// The keys of `ctx` that have a hint, on one line, from the key table.
+/// The keys of `ctx` that have a hint and work here, on one line, from the key table.
 pub fn key_line(app: &App, ctx: Context) -> Line<'static> {
     let ui = app.look.ui();
     let mut spans = Vec::new();
-    for (key, hint) in hints(ctx) {
-        spans.push(Span::styled(app.look.key_name(key), ui.key));
+    for (key, hint) in super::card::keys(app, ctx) {
+        spans.push(Span::styled(key, ui.key));
         spans.push(Span::styled(format!(" {hint}  "), ui.dim));
     }
     Line::from(spans)

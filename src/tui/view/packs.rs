@@ -105,7 +105,7 @@ impl Widget for PackBoardsView<'_> {
             above.push(Line::styled(d.clone(), ui.dim));
         }
         let star = app.look.sym(Sym::Star);
-        above.push(Line::styled(format!("{star} won, {star} at par, {star} without help"), ui.dim));
+        above.push(Line::styled(format!("a {star} each for a win, at par, without help"), ui.dim));
         ListPopup {
             look: &app.look,
             title: " Open a puzzle ",
@@ -131,16 +131,17 @@ pub fn win_rows(app: &App) -> Vec<Para<'static>> {
     let place = format!("{}, board {}{next}", play.pack.manifest.title, play.place());
     let mut rows = vec![row(app, "Pack", vec![Span::styled(place, ui.text)])];
     let at_par = app.optimum_moves().is_some_and(|o| app.game.moves_made() as u32 <= o);
-    let why = match earned {
-        0 => "none: the game was lost".to_string(),
-        _ => format!(
-            "won, {}, {}",
-            if at_par { "at par" } else { "over par" },
-            if app.stakes.assisted() { "with help" } else { "without help" }
-        ),
-    };
-    let style = if earned == MAX_STARS { ui.good } else { ui.text };
-    let mut stars_line = vec![Span::styled(stars(&app.look, earned), style), Span::styled(format!(" {why}"), ui.text)];
+    // A star a criterion, each beside what it is for, so that the stars read as which were
+    // earned, not as a count.
+    let won = earned > 0;
+    let criteria = [(won, "won"), (won && at_par, "at par"), (won && !app.stakes.assisted(), "without help")];
+    let mut stars_line = Vec::new();
+    for (i, (got, what)) in criteria.into_iter().enumerate() {
+        let (sym, style) = if got { (Sym::Star, ui.good) } else { (Sym::NoStar, ui.dim) };
+        let gap = if i == 0 { "" } else { "  " };
+        stars_line.push(Span::styled(format!("{gap}{}", app.look.sym(sym)), style));
+        stars_line.push(Span::styled(format!(" {what}"), if got { ui.text } else { ui.dim }));
+    }
     if play.before > earned {
         stars_line.push(Span::styled(format!("; the board keeps {}", stars(&app.look, play.before)), ui.dim));
     }

@@ -3,7 +3,7 @@
 //! (the game is lost; undo or play on).
 
 use super::super::action::Action;
-use super::super::app::{App, Optimum};
+use super::super::app::{App, EXACT_SEARCH, Optimum};
 use super::super::daily::DailyAction;
 use super::super::keymap::Context;
 use super::card::{Card, Para, keys, plain, row};
@@ -49,7 +49,7 @@ fn optimum_line(app: &App, against: bool) -> Para<'static> {
     let n = app.game.moves_made() as u32;
     let (o, by) = match &app.optimum {
         Optimum::Stated(o) => (*o, "stated by the puzzle".to_string()),
-        Optimum::Found { moves, .. } => (*moves, "proven by exact search".to_string()),
+        Optimum::Found { moves, .. } => (*moves, format!("proven by {EXACT_SEARCH}")),
         Optimum::Proven { moves, solver, .. } => (*moves, format!("proven by {solver}")),
         Optimum::Searching(_) => {
             return row(app, "Optimum", vec![Span::styled("still being searched for", ui.dim)]);
@@ -139,8 +139,9 @@ impl Widget for WinView<'_> {
         }
         body.push(counted_line(app));
         body.extend(super::packs::win_rows(app));
+        // The daily's keys first: the bar's table leaves them out (they work only in the daily).
         let mut keys = keys(app, Context::Ending);
-        keys.splice(0..0, super::packs::win_key(app).into_iter().chain(daily_keys(app)));
+        keys.splice(0..0, daily_keys(app));
         Card {
             look: &app.look,
             title: title.into(),

@@ -127,6 +127,44 @@ impl Board {
         out
     }
 
+    /// The cells that would join `cell`'s area if it were played with `colour`: the areas of
+    /// that colour touching it (in Flood-It, what the move gains). None when `colour` is its
+    /// own. Linear in the cells of the area and of what joins it, whatever the board.
+    pub fn gained_cells(&self, cell: Cell, colour: Colour) -> Vec<Cell> {
+        let own = self.colours[cell];
+        if own == colour {
+            return Vec::new();
+        }
+        let mut seen = vec![false; self.len()];
+        let area = self.mcs(cell);
+        for &c in &area {
+            seen[c] = true;
+        }
+        let mut gained = Vec::new();
+        for &c in &area {
+            for &n in self.graph.neighbours(c) {
+                let n = n as usize;
+                if !seen[n] && self.colours[n] == colour {
+                    seen[n] = true;
+                    gained.push(n);
+                }
+            }
+        }
+        // The touching cells of `colour`, then everything of that colour joined to them.
+        let mut i = 0;
+        while i < gained.len() {
+            for &n in self.graph.neighbours(gained[i]) {
+                let n = n as usize;
+                if !seen[n] && self.colours[n] == colour {
+                    seen[n] = true;
+                    gained.push(n);
+                }
+            }
+            i += 1;
+        }
+        gained
+    }
+
     /// Recolours `cells` (no checks); used by the game and by solvers replaying moves.
     pub(crate) fn paint(&mut self, cells: &[Cell], colour: Colour) {
         for &c in cells {

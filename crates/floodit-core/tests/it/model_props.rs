@@ -48,6 +48,21 @@ proptest! {
         }
     }
 
+    /// `gained_cells` is the area after the move less the area before it, on any board, from
+    /// any cell.
+    #[test]
+    fn gained_cells_is_what_a_move_adds(p in common::free_problem(30, 5), cell in 0usize..30, colour in 0u8..5) {
+        let (cell, colour) = (cell % p.board.len(), colour % p.board.num_colours() as u8);
+        let before = p.board.mcs(cell);
+        let mut after = p.board.clone();
+        after.flood(cell, colour);
+        let mut expected: Vec<usize> = after.mcs(cell).into_iter().filter(|c| !before.contains(c)).collect();
+        let mut gained = p.board.gained_cells(cell, colour);
+        expected.sort_unstable();
+        gained.sort_unstable();
+        prop_assert_eq!(gained, expected);
+    }
+
     /// Free moves: undo restores any position.
     #[test]
     fn free_undo_restores_state(p in common::free_problem(20, 4), moves in prop::collection::vec((0usize..20, 0u8..4), 1..10)) {

@@ -6,7 +6,7 @@ use super::key;
 use super::{count, duration, failure, labelled, move_spans, pending};
 use crate::solver::{Problem, Solution};
 use crate::tui::action::ExplorerAction as Ex;
-use crate::tui::app::{App, Optimum};
+use crate::tui::app::{App, EXACT_SEARCH, Optimum};
 use crate::tui::explorer::runs::{Run, RunState};
 use ratatui::text::{Line, Span};
 
@@ -103,7 +103,7 @@ fn proof(app: &App, label: &str, s: &Solution, from: String) -> Vec<Line<'static
 fn known_optimum(app: &App) -> String {
     match &app.optimum {
         Optimum::Stated(n) => format!("{n} (stated by the puzzle)"),
-        Optimum::Found { moves, .. } => format!("{moves} (exhaustive search)"),
+        Optimum::Found { moves, .. } => format!("{moves} (proven by {EXACT_SEARCH})"),
         Optimum::Proven { moves, solver, .. } => format!("{moves} (proven by {solver})"),
         Optimum::Searching(_) => "being searched for (see the board facts)".into(),
         Optimum::Unknown { at_least: Some(lb), .. } => format!("at least {lb}"),

@@ -1,11 +1,12 @@
-//! The panel's board facts: size, colours, components, moves, limit, and the optimum (stated by
+//! The panel's board facts: size, colours, components, moves, the limit and what it is built on,
+//! a target shorter than its basis, and the optimum (stated by
 //! the puzzle, searched for in the background on small boards with live progress, or proven by
 //! a solver the explorer ran).
 
 use super::{count, duration};
 use crate::formats::id;
 use crate::model::Mode;
-use crate::tui::app::{App, Optimum, Origin};
+use crate::tui::app::{App, EXACT_SEARCH, Optimum, Origin};
 use crate::tui::grade::GradeState;
 use crate::tui::numbers::GLUE;
 use crate::tui::view::text::{fit, fit_start};
@@ -47,7 +48,7 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     };
     let optimum = match &app.optimum {
         Optimum::Stated(n) => format!("{n} (stated by the puzzle)"),
-        Optimum::Found { moves, millis } => format!("{moves} (proven by exact search, {})", duration(*millis)),
+        Optimum::Found { moves, millis } => format!("{moves} (proven by {EXACT_SEARCH}, {})", duration(*millis)),
         Optimum::Proven { moves, solver, millis } => format!("{moves} (proven by {solver}, {})", duration(*millis)),
         // A bound and a count never sit side by side with a comma ("at least 17, 448" reads as
         // 17,448); each number keeps its unit.
@@ -84,8 +85,12 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
         row("Components", format!("{} now, {} at the start", app.components, app.start_components)),
         row(if game.mode().is_free() { "Largest" } else { "Flooded" }, format!("{flooded} of {} cells", g.len())),
         row("Moves", moves),
-        row("Optimum", optimum),
+        row("Limit", limit(app)),
     ];
+    if let Some((moves, by)) = app.stakes.target(&app.optimum) {
+        lines.push(row("Target", format!("{moves} moves ({by})")));
+    }
+    lines.push(row("Optimum", optimum));
     if let Some(grade) = grade(app) {
         lines.push(row("Grade", grade));
     }
@@ -107,6 +112,22 @@ pub fn lines(app: &App, width: usize) -> Vec<Line<'static>> {
     lines
 }
 
+/// The move limit and what it is built on.
+fn limit(app: &App) -> String {
+    let stakes = &app.stakes;
+    match (app.game.move_limit(), &stakes.basis) {
+        (None, _) if stakes.first_move_waits(&app.game) => "being set".to_string(),
+        (None, _) => "none".to_string(),
+        (Some(l), _) if stakes.first_move_waits(&app.game) => {
+            let nodes = stakes.job.as_ref().map_or(0, crate::tui::worker::Running::nodes);
+            format!("at most {l}: being set, {}{GLUE}positions searched", count(nodes))
+        }
+        (Some(l), _) if stakes.own_limit => format!("{l}, the puzzle's own"),
+        (Some(l), Some(b)) => format!("{l}: {} + slack {}", b.describe(), stakes.slack),
+        (Some(l), None) => format!("{l}, fixed since the first move"),
+    }
+}
+
 /// The starting board's difficulty grade, as far as it is known (nothing when the game grades
 /// nothing).
 fn grade(app: &App) -> Option<String> {
@@ -114,7 +135,8 @@ fn grade(app: &App) -> Option<String> {
         GradeState::Off => return None,
         GradeState::Waiting => "once the optimum is proven".into(),
         GradeState::Running { job, .. } => format!("grading: {}", duration(job.elapsed().as_secs_f64() * 1e3)),
-        GradeState::Done(g) => format!("{} {} (score {})", g.level, g.name, g.score),
+        // The grade is how hard par is (the slack makes a game easier than its grade).
+        GradeState::Done(g) => format!("{} {} at par (score {})", g.level, g.name, g.score),
         GradeState::Failed(why) => format!("not graded ({why})"),
     })
 }

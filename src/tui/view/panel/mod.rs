@@ -128,7 +128,7 @@ pub fn next_move_marks(app: &App) -> Vec<Cell> {
     let ex = &app.explorer;
     if ex.panel == Panel::Hint {
         let mv = app.hint.as_ref().and_then(|h| h.answer().mv());
-        return mv.map(|mv| gained_by(app.game.board(), mv)).unwrap_or_default();
+        return mv.map(|mv| app.game.board().gained_cells(mv.cell, mv.colour)).unwrap_or_default();
     }
     let Some(f) = ex.family() else { return Vec::new() };
     let Some(listed) = ex.panel_solver(f, app.game.mode()) else { return Vec::new() };
@@ -136,17 +136,9 @@ pub fn next_move_marks(app: &App) -> Vec<Cell> {
     let Some(s) = ex.runs.find(listed.name(), &here).and_then(Run::solution) else { return Vec::new() };
     match (s.steps.first(), s.moves.first()) {
         (Some(note), _) if !note.marked.is_empty() => note.marked.clone(),
-        (_, Some(&mv)) => gained_by(app.game.board(), mv),
+        (_, Some(&mv)) => app.game.board().gained_cells(mv.cell, mv.colour),
         _ => Vec::new(),
     }
-}
-
-/// The cells that would join the played area if `mv` were played on `board`.
-pub fn gained_by(board: &Board, mv: Move) -> Vec<Cell> {
-    let before = board.mcs(mv.cell);
-    let mut after = board.clone();
-    after.flood(mv.cell, mv.colour);
-    after.mcs(mv.cell).into_iter().filter(|c| !before.contains(c)).collect()
 }
 
 pub use crate::tui::numbers::{count, duration, elapsed};

@@ -99,7 +99,12 @@ fn beside(app: &App, name: &str, len: usize, here: &Problem) -> Vec<Line<'static
             vec![labelled(app, "Check", vec![Span::styled(text, ui.dim)])]
         }
         Some(RunState::Failed(e)) => {
-            vec![labelled(app, "Check", vec![Span::styled(format!("{by}: {}", failure(e)), ui.dim)])]
+            let text = match e {
+                // A refusal's reason names the solver already.
+                SolveError::Refused(why) => why.clone(),
+                e => format!("{by}: {}", failure(e)),
+            };
+            vec![labelled(app, "Check", vec![Span::styled(text, ui.dim)])]
         }
         _ => pending(app, run, "Optimum"),
     }
