@@ -91,7 +91,7 @@ fn the_win_box_offers_practice_and_the_leaderboard_only_where_they_work() {
     let mut play = crate::tui_common::app(&["--seed", "7", "--size", "6x6", "--colours", "4"], 80, 24);
     solve(&mut play);
     let keys = box_keys(&play);
-    assert!(keys.contains("new game") && !keys.contains("leaderboard") && !keys.contains("practice"), "{keys}");
+    assert!(keys.contains("n new") && !keys.contains("leaderboard") && !keys.contains("practice"), "{keys}");
 }
 
 #[test]
