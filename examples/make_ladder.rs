@@ -216,15 +216,22 @@ fn make(out: &Path) {
     for rung in &RUNGS {
         let dir = out.join(rung.dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let mut entries = Vec::new();
+        let mut designed = Vec::new();
         let mut seed = 1000 * u64::from(rung.level());
-        while entries.len() < BOARDS {
-            let n = entries.len() + 1;
-            let (puzzle, grade, at) = rung.design_from(seed, n, &[]);
+        while designed.len() < BOARDS {
+            let (puzzle, grade, at) = rung.design_from(seed, designed.len() + 1, &[]);
+            eprintln!("{}: seed {seed}, optimum {:?}, score {}", rung.dir, puzzle.optimal, grade.score);
             seed = at;
+            designed.push((puzzle, grade));
+        }
+        // The pack climbs: its boards in the order of their grade's score (tests/it/packs.rs).
+        designed.sort_by(|a, b| a.1.score.total_cmp(&b.1.score));
+        let mut entries = Vec::new();
+        for (i, (mut puzzle, grade)) in designed.into_iter().enumerate() {
+            let n = i + 1;
+            puzzle.title = format!("{} ({n} of {BOARDS})", rung.title);
             let file = format!("{n:02}.toml");
             std::fs::write(dir.join(&file), puzzle.to_toml()).unwrap();
-            eprintln!("{}: {file}: seed {seed}, optimum {:?}, score {}", rung.dir, puzzle.optimal, grade.score);
             entries.push(entry(file, &grade, rung.board_claims(&grade)));
         }
         std::fs::write(dir.join(MANIFEST), rung.manifest(entries).to_toml()).unwrap();

@@ -5,6 +5,7 @@
 //! terminal game (`tui`).
 
 pub mod cli;
+pub mod content;
 pub mod daily;
 pub mod regular_file;
 pub mod rooms;

@@ -304,6 +304,9 @@ pub enum ExportFormat {
     Lp,
     Dimacs,
     Svg,
+    /// The SVG sheet's pages as an HTML document with a CSS page break after each: prints one
+    /// A4 page per page of the sheet.
+    Html,
     Text,
 }
 

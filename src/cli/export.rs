@@ -9,14 +9,14 @@ use crate::solver::sat::{self, dimacs, horizon};
 use crate::solver::{Control, Problem};
 
 pub fn run(args: ExportArgs) -> CliResult {
-    if matches!(args.format, ExportFormat::Svg | ExportFormat::Text) {
+    if matches!(args.format, ExportFormat::Svg | ExportFormat::Html | ExportFormat::Text) {
         return super::export_sheet::run(args);
     }
     if !args.more.is_empty() {
         return Err(CliError::bad_input("--format lp and dimacs export one puzzle at a time"));
     }
     if args.with_solutions {
-        return Err(CliError::bad_input("--with-solutions applies to --format svg and text only"));
+        return Err(CliError::bad_input("--with-solutions applies to --format svg, html and text only"));
     }
     let puzzle = input::puzzle(&args.source)?;
     let problem = Problem::new(puzzle.board, puzzle.mode);
@@ -49,7 +49,9 @@ pub fn run(args: ExportArgs) -> CliResult {
             let model = ilp::instance(&problem, form, k).map_err(refused)?;
             lp_format::write(&model, &mut text).expect("writing to memory");
         }
-        ExportFormat::Svg | ExportFormat::Text => unreachable!("sheets are written by export_sheet"),
+        ExportFormat::Svg | ExportFormat::Html | ExportFormat::Text => {
+            unreachable!("sheets are written by export_sheet")
+        }
         ExportFormat::Dimacs => {
             if args.form.is_some() {
                 return Err(CliError::bad_input("--form applies to --format lp only"));

@@ -1,4 +1,4 @@
-//! `floodit export --format svg|text`: a printable sheet of one or more puzzles with their move
+//! `floodit export --format svg|html|text`: a printable sheet of one or more puzzles with their move
 //! limits, and with `--with-solutions` their solutions on a page of their own.
 
 use super::args::{ExportArgs, ExportFormat};
@@ -28,6 +28,7 @@ pub fn run(args: ExportArgs) -> CliResult {
     let sheet: Vec<SheetPuzzle> = puzzles.into_iter().map(|p| prepare(p, args.with_solutions)).collect();
     let text = match args.format {
         ExportFormat::Svg => sheet::svg(&sheet, args.with_solutions),
+        ExportFormat::Html => sheet::html(&sheet, args.with_solutions),
         _ => sheet::text(&sheet, args.with_solutions),
     };
     match &args.output {

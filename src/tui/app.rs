@@ -308,8 +308,7 @@ impl App {
     /// Whether the game plays a pack's board (whose win earns stars), found by its board (the
     /// picker then names the pack it opened the board from: a board may be in two packs).
     fn find_pack(&mut self) {
-        let root = super::packs::root(self.options.puzzles_dir.as_deref());
-        self.pack = super::packs::find(root.as_deref(), &self.game).map(|(pack, index)| {
+        self.pack = super::packs::find(self.options.puzzles_dir.as_deref(), &self.game).map(|(pack, index)| {
             let shown = self.options.stats.as_ref().map(super::stats::Stats::read);
             super::packs::PackPlay::new(pack, index, shown.as_ref())
         });

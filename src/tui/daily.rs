@@ -264,12 +264,13 @@ impl DailyState {
 
 /// The options of a game of the day's puzzle, locally (`floodit daily`) or over SSH: the
 /// statistics and the new-game dialog's choices live beside the saved games in `store` (a
-/// guest, with no store, keeps none), and the background search for the optimum runs.
+/// guest, with no store, keeps none), and the background search for the optimum runs. The
+/// picker offers the built-in packs and puzzles, and locally the player's `puzzles/` too.
 pub fn options(store: Option<Store>) -> Options {
     let choices = store.as_ref().and_then(|s| Choices::load(s.dir()).0).unwrap_or_default();
     Options {
         files: Vec::new(),
-        puzzles_dir: None,
+        puzzles_dir: super::picker::puzzles_dir(),
         stats: store.as_ref().map(|s| Stats::new(s.dir())),
         store,
         search_optimum: true,
@@ -281,5 +282,6 @@ pub fn options(store: Option<Store>) -> Options {
 
 /// The same for a player over SSH (`floodit serve`).
 pub fn server_options(store: Option<Store>) -> Options {
-    Options { remote: true, ..options(store) }
+    // The server's directories are not the player's: only the built-in puzzles are offered.
+    Options { remote: true, puzzles_dir: None, ..options(store) }
 }

@@ -131,7 +131,7 @@ mod tests {
     #[test]
     fn the_grade_comes_from_a_job_once_the_optimum_is_known() {
         let mut workers = Workers::default();
-        let p = problem("puzzles/packs/ladder-3-second-thoughts/01.toml");
+        let p = problem("puzzles/packs/ladder-3-second-thoughts/10.toml");
         let mut state = GradeState::new(true);
         let searching = Optimum::Unknown { why: String::new(), at_least: None };
         state.follow(&searching, || p.clone(), &mut workers);

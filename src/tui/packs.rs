@@ -2,8 +2,8 @@
 //! stars), the stars the game earned, and the next unsolved board of the pack.
 //!
 //! A game is a pack board when it was opened from the pack in the picker, or when its board is
-//! one of a pack's under the `puzzles/packs/` directory (a pack file named on the command line,
-//! a saved pack game resumed): the board hash says which.
+//! one of a pack's, built in or in the player's puzzles directory (a pack file named on the
+//! command line, a saved pack game resumed): the board hash says which.
 
 use super::progress::{MAX_STARS, PackResult};
 use super::stats::{Shown, Stats};
@@ -12,14 +12,6 @@ use crate::formats::pack::{self, Pack, PackPuzzle};
 use crate::model::Game;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// The packs' directory inside the puzzles directory.
-pub const PACKS_DIR: &str = "packs";
-
-/// Where the packs are: `packs/` in the puzzles directory.
-pub fn root(puzzles_dir: Option<&Path>) -> Option<PathBuf> {
-    puzzles_dir.map(|d| d.join(PACKS_DIR))
-}
 
 /// The pack board being played.
 #[derive(Clone, Debug)]
@@ -101,12 +93,12 @@ impl PackPlay {
     }
 }
 
-/// The pack board `game` plays, if its board is one of the packs' under `root`: the first pack
-/// (in the ladder's order) that has it, and the board's place in it.
-pub fn find(root: Option<&Path>, game: &Game) -> Option<(Arc<Pack>, usize)> {
-    let root = root.filter(|r| r.is_dir())?;
+/// The pack board `game` plays, if its board is one of the built-in packs' or those of the
+/// player's `puzzles_dir`: the first pack (in the ladder's order) that has it, and the board's
+/// place in it.
+pub fn find(puzzles_dir: Option<&Path>, game: &Game) -> Option<(Arc<Pack>, usize)> {
     let key = board_hash(game.start(), game.mode());
-    pack::list(root).into_iter().flatten().find_map(|p| {
+    crate::content::all_packs(puzzles_dir).into_iter().flatten().find_map(|p| {
         let i = p.puzzles.iter().position(|b| b.key == key)?;
         Some((Arc::new(p), i))
     })
@@ -122,10 +114,9 @@ mod tests {
 
     #[test]
     fn a_pack_board_is_found_by_its_board_and_others_are_not() {
-        let root = ladder();
-        let dir = root.join("ladder-2-warming-up");
+        let dir = ladder().join("ladder-2-warming-up");
         let p = crate::formats::Puzzle::load(&dir.join("03.toml")).unwrap();
-        let (pack, i) = find(Some(&root), &p.game()).unwrap();
+        let (pack, i) = find(None, &p.game()).unwrap();
         let found = PackPlay::new(pack, i, None);
         assert_eq!(
             (found.pack.name.as_str(), found.index, found.place()),
@@ -133,8 +124,7 @@ mod tests {
         );
         let other =
             crate::formats::Puzzle::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/kunigami-5x5.toml"));
-        assert!(find(Some(&root), &other.unwrap().game()).is_none());
-        assert!(find(None, &p.game()).is_none());
+        assert!(find(None, &other.unwrap().game()).is_none());
     }
 
     #[test]

@@ -12,8 +12,9 @@ use crate::formats::pack::{self, Pack};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Where the `puzzles/` directory is: `$FLOODIT_PUZZLES`, else `./puzzles`, else a `puzzles/`
-/// beside the executable or in one of its parent directories (a build inside the repository).
+/// Where the player's `puzzles/` directory is: `$FLOODIT_PUZZLES`, else `./puzzles`, else
+/// `puzzles/` in the data directory (`save::data_dir`), when it exists. Its packs and puzzle
+/// files add to the built-in ones (`crate::content`), replacing those of the same name.
 pub fn puzzles_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("FLOODIT_PUZZLES").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(d));
@@ -22,8 +23,7 @@ pub fn puzzles_dir() -> Option<PathBuf> {
     if here.is_dir() {
         return Some(here.to_path_buf());
     }
-    let exe = std::env::current_exe().ok()?;
-    exe.ancestors().skip(1).map(|d| d.join("puzzles")).find(|d| d.is_dir())
+    super::save::data_dir().map(|d| d.join("puzzles")).filter(|d| d.is_dir())
 }
 
 /// A puzzle file and what reading it gave.
@@ -53,7 +53,17 @@ impl PackEntry {
     /// The packs under `root`, ladder first (`formats::pack::list`), with the progress `table`
     /// keeps.
     pub fn list(root: &Path, table: &Table) -> Vec<PackEntry> {
-        pack::list(root)
+        PackEntry::of(pack::list(root), table)
+    }
+
+    /// The built-in packs and those of the player's `puzzles_dir` (`content::all_packs`), with
+    /// the progress `table` keeps.
+    pub fn all(puzzles_dir: Option<&Path>, table: &Table) -> Vec<PackEntry> {
+        PackEntry::of(crate::content::all_packs(puzzles_dir), table)
+    }
+
+    fn of(packs: Vec<Result<Pack, crate::formats::FormatError>>, table: &Table) -> Vec<PackEntry> {
+        packs
             .into_iter()
             .map(|p| match p {
                 Ok(p) => {
@@ -156,6 +166,32 @@ impl Picker {
             inside: None,
             progress_damaged: None,
         }
+    }
+
+    /// Adds the built-in puzzle files (`crate::content::puzzles`) after the others, but for those
+    /// whose name a listed file has (the player's file replaces the built-in one), and says so in
+    /// the source line.
+    #[must_use]
+    pub fn with_built_in(mut self) -> Picker {
+        let listed: Vec<_> = self
+            .entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::File(f) => f.path.file_name().map(std::ffi::OsStr::to_os_string),
+                Entry::Saved(_) | Entry::Pack(_) => None,
+            })
+            .collect();
+        for (path, puzzle) in crate::content::puzzles() {
+            if !path.file_name().is_some_and(|n| listed.iter().any(|l| l == n)) {
+                self.entries.push(Entry::File(FileEntry { path, puzzle: puzzle.map_err(|e| e.to_string()) }));
+            }
+        }
+        self.source = if self.source.starts_with("no puzzles/") {
+            "the built-in packs and puzzles (set FLOODIT_PUZZLES to add a directory of your own)".into()
+        } else {
+            format!("the built-in packs and puzzles, and {}", self.source)
+        };
+        self
     }
 
     /// Moves the selection: among the open pack's boards, else among the entries.

@@ -48,7 +48,7 @@ fn sheet_options_and_lp_options_stay_apart() {
     };
     bad(&["export", "puzzles/kunigami-5x5.toml", "--format", "svg", "--moves", "3"], "lp and dimacs only");
     bad(&["export", "puzzles/kunigami-5x5.toml", "puzzles/free-5x5.toml", "--format", "lp"], "one puzzle at a time");
-    bad(&["export", "puzzles/kunigami-5x5.toml", "--format", "lp", "--with-solutions"], "svg and text only");
+    bad(&["export", "puzzles/kunigami-5x5.toml", "--format", "lp", "--with-solutions"], "svg, html and text only");
 }
 
 /// Chromium, if installed (and required when `FLOODIT_REQUIRE_CHROMIUM` is set).
@@ -152,4 +152,40 @@ img.src = 'data:image/svg+xml;base64,{data}';
     // the two boards (Kunigami's board alone has ten cells of colour 0).
     assert!(white * 2 > all, "{out}");
     assert!(red > all / 200, "too little of colour 0 was drawn: {out}");
+}
+
+/// The pages of a PDF Chromium wrote: its page objects (`/Type /Page`, not `/Pages`).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type /Page").filter(|(i, _)| !text[i + 11..].starts_with('s')).count()
+}
+
+/// The HTML sheet printed by Chromium to PDF: one page per page of the sheet (seven boards of
+/// ladder 4: two pages of puzzles, two of solutions), and a single board on a single page.
+#[test]
+fn chromium_prints_the_html_sheet_one_board_set_per_page() {
+    let Some(chromium) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let ladder = "puzzles/packs/ladder-4-one-way-in";
+    let files: Vec<String> = (1..=7).map(|i| format!("{ladder}/{i:02}.toml")).collect();
+    for (boards, solutions, pages) in [(7, true, 4), (7, false, 2), (1, false, 1)] {
+        let html = dir.path().join(format!("sheet-{boards}-{solutions}.html"));
+        let mut args: Vec<&str> = vec!["export"];
+        args.extend(files[..boards].iter().map(String::as_str));
+        args.extend(["--format", "html", "-o", html.to_str().unwrap()]);
+        if solutions {
+            args.push("--with-solutions");
+        }
+        ok(&args);
+        let pdf = dir.path().join(format!("sheet-{boards}-{solutions}.pdf"));
+        let o = headless(
+            chromium,
+            &dir.path().join(format!("profile-{boards}-{solutions}")),
+            &["--no-pdf-header-footer", &format!("--print-to-pdf={}", pdf.display())],
+            &format!("file://{}", html.display()),
+        );
+        let bytes = std::fs::read(&pdf).unwrap_or_else(|_| panic!("no PDF: {}", String::from_utf8_lossy(&o.stderr)));
+        assert!(bytes.starts_with(b"%PDF"), "not a PDF");
+        assert_eq!(pdf_pages(&bytes), pages, "{boards} boards, solutions {solutions}");
+    }
 }

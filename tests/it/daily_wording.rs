@@ -155,7 +155,7 @@ fn a_guest_reads_words_for_guests() {
     press(&mut app, "\x1b");
     press(&mut app, "o");
     let s = screen(&app);
-    assert!(s.contains("a guest has none") && s.contains("nothing saved"), "{s}");
+    assert!(s.contains("a guest has no saved games") && s.contains("Ladder 1"), "{s}");
     assert!(!s.contains("no puzzle files here"), "{s}");
     press(&mut app, "\x1b\x1b");
     assert!(said(&app).contains("quits (a guest's game is not saved)"), "{}", said(&app));
@@ -203,7 +203,10 @@ fn the_help_over_ssh_says_what_works_over_ssh_and_only_that() {
         assert!(help.contains("race@") && help.contains("watch-"), "{help}");
     }
     assert!(keyed.contains("puzzle files are not offered over SSH") && keyed.contains("your key is who you are"));
-    assert!(guest.contains("a guest has none") && guest.contains("as a guest (no key): nothing is kept"), "{guest}");
+    assert!(
+        guest.contains("a guest has no saved games") && guest.contains("as a guest (no key): nothing is kept"),
+        "{guest}"
+    );
     // Locally, the key table's own words, and no SSH lines.
     let local = help_text(&build(&args(), daily_today(), Results::in_memory().unwrap(), None, None).unwrap());
     assert!(local.contains("puzzles/") && local.contains("Resume offer") && !local.contains("race@"), "{local}");

@@ -9,6 +9,7 @@ mod cli_bad_input;
 mod cli_export_sheet;
 mod cli_gen;
 mod cli_review;
+mod content_built_in;
 mod daily_archive;
 mod daily_wording;
 mod deploy;

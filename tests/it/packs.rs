@@ -5,7 +5,7 @@
 //! claims (`design::describe`). An improved solver thus fails this test instead of leaving a
 //! false sentence behind; `cargo run --release --example make_ladder -- --restate` writes the
 //! claims and descriptions again, and says which board no longer has its pack's claims. The
-//! ladder climbs: rung n holds grade n.
+//! ladder climbs: rung n holds grade n, and each pack's boards are in the order of their score.
 
 use floodit::analysis::count_optimal;
 use floodit::design::grade::Grade;
@@ -114,6 +114,16 @@ fn every_claim_of_every_pack_is_what_the_solvers_prove() {
         }
     }
     assert!(wrong.is_empty(), "claims the solvers do not prove:\n{}", wrong.join("\n"));
+}
+
+/// Within a pack the boards climb too: each board's grade score (proven by the test above) is at
+/// least the one before.
+#[test]
+fn each_packs_boards_are_in_the_order_of_their_grade_score() {
+    for p in packs() {
+        let scores: Vec<f64> = p.manifest.puzzles.iter().map(|e| e.claims.score.unwrap()).collect();
+        assert!(scores.windows(2).all(|w| w[0] <= w[1]), "{}: scores {scores:?} out of order", p.name);
+    }
 }
 
 #[test]

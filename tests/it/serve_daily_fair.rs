@@ -79,8 +79,10 @@ fn the_puzzle_list_names_no_setting_or_path_of_the_server() {
         let mut t = Term::open(&h, 100, 30).await;
         t.wait_for("move 0").await;
         t.keys(b"o").await;
-        let s = t.wait_for("not offered over SSH").await;
+        // The built-in packs and puzzles are offered; nothing of the server's own.
+        let s = t.wait_for("built-in packs").await;
         assert!(!s.contains("FLOODIT_") && !s.contains(&server.dir.path().display().to_string()), "{s}");
+        assert!(s.contains("Ladder 1: First floods"), "{s}");
     });
 }
 

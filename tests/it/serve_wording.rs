@@ -139,13 +139,16 @@ fn a_guest_over_ssh_reads_words_for_guests() {
         t.keys(b"\x1b").await;
         tokio::time::sleep(Duration::from_millis(100)).await;
         t.keys(b"o").await;
-        let s = t.wait_for("nothing saved").await;
+        let s = t.wait_for("a guest has no saved games").await;
         assert!(!s.contains("no puzzle files here"), "{s}");
         t.keys(b"\x1b").await;
         tokio::time::sleep(Duration::from_millis(100)).await;
         t.keys(b"?").await;
         let s = t.wait_for("Help").await;
-        assert!(s.contains("a guest has none") && !s.contains("puzzles/") && !s.contains("data directory"), "{s}");
+        assert!(
+            s.contains("a guest has no saved games") && !s.contains("puzzles/") && !s.contains("data directory"),
+            "{s}"
+        );
     });
 }
 

@@ -105,6 +105,10 @@ fn the_picker_lists_files_and_opens_one() {
     a.options.puzzles_dir = Some(dir.clone());
     a.options.files = vec![KUNIGAMI.into()];
     press(&mut a, "o");
+    // The built-in packs come first: down to the files.
+    for _ in 0..6 {
+        press(&mut a, "j");
+    }
     let s = screen(&a);
     assert!(s.contains("Kunigami's 5x5") && s.contains("bad.toml"), "{s}");
     press(&mut a, "j\n");

@@ -7,7 +7,7 @@ use crate::tui::action::{Action, DialogKey};
 use crate::tui::app::{App, Offer, Optimum, Origin, Overlay, Tone};
 use crate::tui::keymap::Context;
 use crate::tui::new_game::{Field, Refusal, Request};
-use crate::tui::packs::{self, PackPlay};
+use crate::tui::packs::PackPlay;
 use crate::tui::picker::{Entry, PackEntry, Picker};
 use crate::tui::save::{Loaded, problem_note};
 use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
@@ -91,19 +91,19 @@ pub(super) fn open_picker(app: &mut App) {
     let scan = app.options.store.as_ref().map(|s| s.scan(own)).unwrap_or_default();
     let dir = app.options.puzzles_dir.as_deref();
     let shown = app.options.stats.as_ref().map(crate::tui::stats::Stats::read).unwrap_or_default();
-    let packs = match packs::root(dir).filter(|r| r.is_dir()) {
-        Some(root) => PackEntry::list(&root, &shown.table),
-        None => Vec::new(),
-    };
-    let mut p = Picker::with_packs(scan.found, packs, &app.options.files, dir);
+    let packs = PackEntry::all(dir, &shown.table);
+    let mut p = Picker::with_packs(scan.found, packs, &app.options.files, dir).with_built_in();
     p.progress_damaged = shown.damaged;
     // Over SSH the server's files are not the player's: no directory, no setting of the
     // operator's is named.
     if app.options.guest() {
-        p.source = "your saved games: a guest has none (connect with an SSH key to keep games)".into();
+        p.source =
+            "the built-in packs and puzzles; a guest has no saved games (connect with an SSH key to keep games)".into();
         p.empty = "nothing saved";
     } else if app.options.remote {
-        p.source = "your saved games (puzzle files are not offered over SSH)".into();
+        p.source =
+            "your saved games and the built-in packs and puzzles (your own puzzle files are not offered over SSH)"
+                .into();
         p.empty = "no saved games yet: an unfinished game is kept when you leave it";
     }
     app.overlay = Overlay::Picker(p);

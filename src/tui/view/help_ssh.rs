@@ -19,8 +19,13 @@ pub fn describe(app: &App, b: &Binding) -> Option<String> {
     let guest = app.options.guest();
     let text = match (b.context, &b.action) {
         // No puzzle files over SSH: the server's files are not the player's.
-        (Context::Game, Action::OpenPicker) if guest => "your saved games (a guest has none)".to_string(),
-        (Context::Game, Action::OpenPicker) => "your saved games (puzzle files are not offered over SSH)".to_string(),
+        (Context::Game, Action::OpenPicker) if guest => {
+            "the built-in packs and puzzles (a guest has no saved games)".to_string()
+        }
+        (Context::Game, Action::OpenPicker) => {
+            "your saved games and the built-in packs and puzzles (your own puzzle files are not offered over SSH)"
+                .to_string()
+        }
         (Context::Game, Action::Quit) if guest => "quit (a guest's game is not saved)".to_string(),
         (Context::Game, Action::Quit) => {
             let o = app.look.key_of(Context::Game, &Action::OpenPicker);

@@ -259,16 +259,46 @@ impl Pack {
             ))
             .in_origin(origin));
         }
-        let manifest = Manifest::parse(&read_text(&path)?).map_err(|e| e.in_origin(origin.clone()))?;
+        let text = read_text(&path)?;
+        Pack::assemble(dir, &origin, &text, |file| Puzzle::load(&dir.join(file)))
+    }
+
+    /// A pack whose files are in memory (the packs built into the binary): `dir` names it (its
+    /// last part is the pack's name), `manifest` is its `pack.toml`, and `file` gives each puzzle
+    /// file's text by name (`None`: there is no such file).
+    pub fn from_memory<'a>(
+        dir: &Path,
+        manifest: &str,
+        file: impl Fn(&str) -> Option<&'a str>,
+    ) -> Result<Pack, FormatError> {
+        let origin = dir.join(MANIFEST).display().to_string();
+        if manifest.len() as u64 > MAX_MANIFEST_BYTES {
+            return Err(FormatError::new("the manifest is larger than a manifest may be").in_origin(origin));
+        }
+        Pack::assemble(dir, &origin, manifest, |name| {
+            let at = dir.join(name).display().to_string();
+            let text = file(name).ok_or_else(|| FormatError::new("no such file").in_origin(at.clone()))?;
+            Puzzle::parse(text).map_err(|e| e.in_origin(at))
+        })
+    }
+
+    /// The pack of the manifest `text` read from `origin`, its puzzles read by `puzzle`.
+    fn assemble(
+        dir: &Path,
+        origin: &str,
+        text: &str,
+        puzzle: impl Fn(&str) -> Result<Puzzle, FormatError>,
+    ) -> Result<Pack, FormatError> {
+        let manifest = Manifest::parse(text).map_err(|e| e.in_origin(origin.to_string()))?;
         let mut puzzles = Vec::with_capacity(manifest.puzzles.len());
         for e in &manifest.puzzles {
-            let puzzle = Puzzle::load(&dir.join(&e.file)).map_err(|err| {
+            let puzzle = puzzle(&e.file).map_err(|err| {
                 if err.origin.is_some() { err } else { err.in_origin(format!("{origin}:{}", e.line)) }
             })?;
             let key = board_hash(&puzzle.board, puzzle.mode);
             puzzles.push(PackPuzzle { file: e.file.clone(), grade: e.grade, puzzle, key });
         }
-        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| origin.clone());
+        let name = dir.file_name().map_or_else(|| origin.to_string(), |n| n.to_string_lossy().into_owned());
         Ok(Pack { dir: dir.to_path_buf(), name, manifest, puzzles })
     }
 
@@ -290,11 +320,17 @@ pub fn list(root: &Path) -> Vec<Result<Pack, FormatError>> {
         .collect();
     dirs.sort();
     let mut packs: Vec<Result<Pack, FormatError>> = dirs.iter().map(|d| Pack::load(d)).collect();
+    ladder_order(&mut packs);
+    packs
+}
+
+/// Puts `packs` in the ladder's order: packs with a rung first, lowest first, then the rest in
+/// the order they were in; packs that did not load last.
+pub fn ladder_order(packs: &mut [Result<Pack, FormatError>]) {
     packs.sort_by_key(|p| match p {
         Ok(p) => (p.manifest.rung.is_none(), p.manifest.rung.unwrap_or(0)),
         Err(_) => (true, u32::MAX),
     });
-    packs
 }
 
 /// The next puzzle to play on a ladder: the first unsolved puzzle of the first pack (in

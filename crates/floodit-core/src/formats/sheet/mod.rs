@@ -1,10 +1,12 @@
-//! Printable puzzle sheets (`floodit export --format svg|text`): one or more puzzles with their
+//! Printable puzzle sheets (`floodit export --format html|svg|text`): one or more puzzles with their
 //! move limits, and optionally their solutions on a second page, each cell numbered by the move
 //! that floods it, as docs/guide.md describes.
 
+mod html;
 mod svg;
 mod text;
 
+pub use html::html;
 pub use svg::svg;
 pub use text::text;
 

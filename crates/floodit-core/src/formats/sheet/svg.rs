@@ -1,5 +1,6 @@
 //! The sheet as SVG: A4 pages (210 x 297 mm) stacked top to bottom, six puzzles a page in two
-//! columns; the solutions, when asked for, on the pages after the puzzles.
+//! columns (a single puzzle alone, scaled to the page); the solutions, when asked for, on the
+//! pages after the puzzles. `html.rs` puts the same pages on real printed pages.
 
 use super::{SheetPuzzle, fill};
 use crate::formats::xml_text;
@@ -8,16 +9,47 @@ use crate::model::{Mode, Topology, colour_char};
 const PAGE_W: f64 = 210.0;
 const PAGE_H: f64 = 297.0;
 const MARGIN: f64 = 12.0;
-const COLS: usize = 2;
-const ROWS: usize = 3;
-/// The square each board is drawn in, in millimetres.
-const BOARD: f64 = 72.0;
+/// The line heights under a board, and the title's height above it, in millimetres.
+const LINE: f64 = 3.6;
+const TITLE: f64 = 6.0;
+/// The gap from the board to the first line under it, and kept free at a slot's foot.
+const GAP: f64 = 4.5;
+const FOOT: f64 = 3.0;
+/// The height of the page heading.
+const HEADING: f64 = 12.0;
 
-/// The sheet: every puzzle with its move limit, then (with `solutions`) every solution.
+/// How the puzzles sit on a page: six in two columns, or one alone scaled to the page.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Layout {
+    cols: usize,
+    rows: usize,
+}
+
+impl Layout {
+    pub(super) fn for_count(n: usize) -> Layout {
+        if n == 1 { Layout { cols: 1, rows: 1 } } else { Layout { cols: 2, rows: 3 } }
+    }
+
+    pub(super) fn per_page(self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// A slot's width and height.
+    fn slot(self) -> (f64, f64) {
+        ((PAGE_W - 2.0 * MARGIN) / self.cols as f64, (PAGE_H - 2.0 * MARGIN - HEADING) / self.rows as f64)
+    }
+}
+
+/// The number of pages: the puzzles' and, with `solutions`, as many again.
+pub(super) fn page_count(puzzles: usize, solutions: bool) -> usize {
+    let pages = puzzles.div_ceil(Layout::for_count(puzzles).per_page()).max(1);
+    if solutions { pages * 2 } else { pages }
+}
+
+/// The sheet: every puzzle with its move limit, then (with `solutions`) every solution, as
+/// A4 pages stacked in one drawing.
 pub fn svg(puzzles: &[SheetPuzzle], solutions: bool) -> String {
-    let per_page = COLS * ROWS;
-    let puzzle_pages = puzzles.len().div_ceil(per_page).max(1);
-    let pages = if solutions { puzzle_pages * 2 } else { puzzle_pages };
+    let pages = page_count(puzzles.len(), solutions);
     let height = PAGE_H * pages as f64;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{PAGE_W}mm\" height=\"{height}mm\" viewBox=\"0 0 {PAGE_W} {height}\" font-family=\"sans-serif\">\n"
@@ -25,40 +57,62 @@ pub fn svg(puzzles: &[SheetPuzzle], solutions: bool) -> String {
     out += &format!("<rect width=\"{PAGE_W}\" height=\"{height}\" fill=\"white\"/>\n");
     for page in 0..pages {
         let top = PAGE_H * page as f64;
-        let solving = page >= puzzle_pages;
-        let first = (page % puzzle_pages) * per_page;
-        let heading = if solving { "floodit: solutions" } else { "floodit puzzles" };
-        out += &format!(
-            "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"6\" font-weight=\"bold\">{heading}</text>\n",
-            top + MARGIN + 4.0
-        );
         if page > 0 {
             out += &format!(
                 "<line x1=\"0\" y1=\"{top}\" x2=\"{PAGE_W}\" y2=\"{top}\" stroke=\"#bbbbbb\" stroke-width=\"0.3\" stroke-dasharray=\"2 2\"/>\n"
             );
         }
-        for (slot, sp) in puzzles.iter().enumerate().skip(first).take(per_page).map(|(i, p)| (i - first, p)) {
-            let x = MARGIN + (slot % COLS) as f64 * ((PAGE_W - 2.0 * MARGIN) / COLS as f64);
-            let y = top + MARGIN + 12.0 + (slot / COLS) as f64 * ((PAGE_H - 2.0 * MARGIN - 12.0) / ROWS as f64);
-            out += &puzzle(sp, first + slot + 1, x, y, solving);
-        }
+        out += &page_content(puzzles, solutions, page, top);
     }
     out += "</svg>\n";
     out
 }
 
-/// One puzzle's box at (`x`, `y`): title, board, and the limit or the solution's moves.
-fn puzzle(sp: &SheetPuzzle, number: usize, x: f64, y: f64, solving: bool) -> String {
+/// Page `page` of the sheet (0-based), drawn with its top at `top`.
+pub(super) fn page_content(puzzles: &[SheetPuzzle], solutions: bool, page: usize, top: f64) -> String {
+    let layout = Layout::for_count(puzzles.len());
+    let per_page = layout.per_page();
+    let puzzle_pages = page_count(puzzles.len(), false);
+    let solving = solutions && page >= puzzle_pages;
+    let first = (page % puzzle_pages) * per_page;
+    let heading = if solving { "floodit: solutions" } else { "floodit puzzles" };
+    let mut out = format!(
+        "<text x=\"{MARGIN}\" y=\"{}\" font-size=\"6\" font-weight=\"bold\">{heading}</text>\n",
+        top + MARGIN + 4.0
+    );
+    let (slot_w, slot_h) = layout.slot();
+    for (slot, sp) in puzzles.iter().enumerate().skip(first).take(per_page).map(|(i, p)| (i - first, p)) {
+        let x = MARGIN + (slot % layout.cols) as f64 * slot_w;
+        let y = top + MARGIN + HEADING + (slot / layout.cols) as f64 * slot_h;
+        out += &puzzle(sp, first + slot + 1, (x, y), (slot_w, slot_h), solving);
+    }
+    out
+}
+
+/// One puzzle's box in the slot at `(x, y)` of `size`: title, board, and the limit or the
+/// solution's moves. The board is as large as the slot leaves room for once the lines under it
+/// are counted, so nothing runs into the next slot.
+fn puzzle(sp: &SheetPuzzle, number: usize, (x, y): (f64, f64), (slot_w, slot_h): (f64, f64), solving: bool) -> String {
     let p = &sp.puzzle;
     let g = p.board.graph();
     let (rows, cols) = (g.rows(), g.cols());
-    let cell = (BOARD / rows.max(cols) as f64).min(9.0);
+    let lines = if solving {
+        solution_lines(sp)
+    } else {
+        let mut lines = vec![sp.limit_line()];
+        lines.extend(topology_note(g.topology()).map(str::to_string));
+        lines
+    };
+    let side = (slot_w - 4.0).min(slot_h - TITLE - GAP - LINE * lines.len() as f64 - FOOT).max(10.0);
+    // Six to a page, cells stay at most 9 mm; a board alone fills its page.
+    let most = if slot_w > PAGE_W / 2.0 { f64::INFINITY } else { 9.0 };
+    let cell = (side / rows.max(cols) as f64).min(most);
     let mut out = format!(
         "<text x=\"{x}\" y=\"{}\" font-size=\"3.6\" font-weight=\"bold\">{number}. {}</text>\n",
         y + 3.5,
         xml_text(&p.title)
     );
-    let by = y + 6.0;
+    let by = y + TITLE;
     let order = if solving { sp.flood_order() } else { None };
     let pivot = p.mode.pivot();
     for c in 0..g.len() {
@@ -91,18 +145,11 @@ fn puzzle(sp: &SheetPuzzle, number: usize, x: f64, y: f64, solving: bool) -> Str
             );
         }
     }
-    let below = by + rows as f64 * cell + 4.5;
-    let mut lines = vec![sp.limit_line()];
-    if let Some(note) = topology_note(g.topology()) {
-        lines.push(note.to_string());
-    }
-    if solving {
-        lines = solution_lines(sp);
-    }
+    let below = by + rows as f64 * cell + GAP;
     for (i, line) in lines.iter().enumerate() {
         out += &format!(
             "<text x=\"{x}\" y=\"{:.2}\" font-size=\"2.8\">{}</text>\n",
-            below + i as f64 * 3.6,
+            below + i as f64 * LINE,
             xml_text(line)
         );
     }
@@ -139,4 +186,38 @@ pub(super) fn solution_lines(sp: &SheetPuzzle) -> Vec<String> {
     let mut lines = vec![format!("{} moves ({claim}). Cells show the move that floods them.", moves.len())];
     lines.extend(names.chunks(10).map(|c| c.join("  ")));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::Puzzle;
+    use crate::model::Move;
+
+    /// Every `y="..."` in `svg`, the largest.
+    fn lowest(svg: &str) -> f64 {
+        svg.split(" y=\"").skip(1).filter_map(|s| s.split('"').next()?.parse::<f64>().ok()).fold(0.0, f64::max)
+    }
+
+    #[test]
+    fn a_long_solution_stays_inside_its_slot() {
+        let cells: Vec<String> =
+            (0..12).map(|r| (0..12).map(|c| ((r * 5 + c * 3) % 6).to_string()).collect::<Vec<_>>().join(" ")).collect();
+        let p = Puzzle::parse(&format!("title = \"t\"\ncells = \"\"\"\n{}\n\"\"\"\n", cells.join("\n"))).unwrap();
+        let moves: Vec<Move> = (0..35).map(|i| Move { cell: 0, colour: (i % 6) as u8 }).collect();
+        let sp = SheetPuzzle { puzzle: p, par: None, solution: Some((moves, false)) };
+        let layout = Layout::for_count(2);
+        let (w, h) = layout.slot();
+        let drawn = puzzle(&sp, 1, (0.0, 0.0), (w, h), true);
+        assert!(lowest(&drawn) <= h - FOOT + 0.01, "drawn down to {} in a slot {h} high", lowest(&drawn));
+    }
+
+    #[test]
+    fn a_single_board_is_scaled_to_the_page() {
+        let p = Puzzle::parse("title = \"t\"\ncells = \"\"\"\n0 1\n1 0\n\"\"\"\n").unwrap();
+        let sp = SheetPuzzle { puzzle: p, par: Some(2), solution: None };
+        let page = page_content(std::slice::from_ref(&sp), false, 0, 0.0);
+        let width: f64 = page.split("width=\"").nth(1).and_then(|s| s.split('"').next()).unwrap().parse().unwrap();
+        assert!(width * 2.0 > 150.0, "a 2x2 board alone fills the page width: cells {width} mm");
+    }
 }

@@ -1,0 +1,102 @@
+//! The puzzles shipped inside the binary: the demo puzzles and the packs of `puzzles/`,
+//! embedded at build time (`build.rs`), so the binary copied alone still has them. A player's
+//! `puzzles/` directory adds to them: a pack or a puzzle file of the same name there replaces the
+//! built-in one. (The built-in themes are embedded by `tui::theme`.)
+
+use crate::formats::pack::{self, MANIFEST, Pack};
+use crate::formats::{FormatError, Puzzle};
+use std::path::{Path, PathBuf};
+
+include!(concat!(env!("OUT_DIR"), "/embedded_puzzles.rs"));
+
+/// What stands for the directory of a built-in file where a path is shown.
+pub const BUILT_IN: &str = "<built in>";
+
+/// The packs' directory inside a puzzles directory.
+const PACKS: &str = "packs";
+
+/// A built-in file's text by its path under `puzzles/`.
+fn text(path: &str) -> Option<&'static str> {
+    PUZZLES.iter().find(|(p, _)| *p == path).map(|(_, t)| *t)
+}
+
+/// The names of the built-in packs (each directory of `packs/` with a manifest), sorted.
+pub fn pack_names() -> Vec<&'static str> {
+    let suffix = format!("/{MANIFEST}");
+    PUZZLES
+        .iter()
+        .filter_map(|(p, _)| p.strip_prefix("packs/")?.strip_suffix(suffix.as_str()))
+        .filter(|name| !name.contains('/'))
+        .collect()
+}
+
+/// The built-in packs, in the ladder's order.
+pub fn packs() -> Vec<Result<Pack, FormatError>> {
+    let mut packs: Vec<_> = pack_names().into_iter().map(built_in_pack).collect();
+    pack::ladder_order(&mut packs);
+    packs
+}
+
+fn built_in_pack(name: &str) -> Result<Pack, FormatError> {
+    let dir = Path::new(BUILT_IN).join(PACKS).join(name);
+    let manifest = text(&format!("packs/{name}/{MANIFEST}")).unwrap_or_default();
+    Pack::from_memory(&dir, manifest, |file| text(&format!("packs/{name}/{file}")))
+}
+
+/// Every pack: the built-in ones and those of `puzzles_dir`'s `packs/` (when given), a pack of
+/// the directory replacing the built-in pack of the same name; in the ladder's order, the
+/// player's first on a rung both have.
+pub fn all_packs(puzzles_dir: Option<&Path>) -> Vec<Result<Pack, FormatError>> {
+    let own = puzzles_dir.map(|d| pack::list(&d.join(PACKS))).unwrap_or_default();
+    let own_names: Vec<String> = own.iter().flatten().map(|p| p.name.clone()).collect();
+    // The player's packs first, so that on a rung both have, theirs comes first.
+    let built_in = pack_names().into_iter().filter(|n| !own_names.iter().any(|o| o == n)).map(built_in_pack);
+    let mut packs: Vec<_> = own.into_iter().chain(built_in).collect();
+    pack::ladder_order(&mut packs);
+    packs
+}
+
+/// The built-in puzzle files outside the packs, by name: each as the path it is shown under
+/// (`<built in>/NAME.toml`) and what parsing it gave.
+pub fn puzzles() -> Vec<(PathBuf, Result<Puzzle, FormatError>)> {
+    PUZZLES
+        .iter()
+        .filter(|(p, _)| !p.contains('/'))
+        .map(|(p, t)| {
+            let shown = Path::new(BUILT_IN).join(p);
+            let parsed = Puzzle::parse(t).map_err(|e| e.in_origin(shown.display().to_string()));
+            (shown, parsed)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_six_ladders_and_the_demo_puzzles_are_built_in_and_load() {
+        let packs = packs();
+        let names: Vec<_> = packs.iter().map(|p| p.as_ref().map(|p| p.name.clone()).unwrap()).collect();
+        assert_eq!(names.len(), 6, "{names:?}");
+        assert!(names.iter().enumerate().all(|(i, n)| n.starts_with(&format!("ladder-{}-", i + 1))), "{names:?}");
+        let demo = puzzles();
+        assert!(demo.len() >= 10 && demo.iter().all(|(_, p)| p.is_ok()));
+        assert!(demo.iter().any(|(p, _)| p.ends_with("classic-14x14.toml")));
+    }
+
+    #[test]
+    fn a_pack_of_the_players_directory_replaces_the_built_in_one_of_its_name() {
+        let dir = std::env::temp_dir().join(format!("floodit-content-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let pack = dir.join("packs/ladder-1-first-floods");
+        std::fs::create_dir_all(&pack).unwrap();
+        std::fs::write(pack.join(MANIFEST), "title = \"Mine\"\nrung = 1\n[[puzzle]]\nfile = \"a.toml\"\n").unwrap();
+        std::fs::write(pack.join("a.toml"), "title = \"a\"\ncells = \"\"\"\n0 1\n1 0\n\"\"\"\n").unwrap();
+        let all = all_packs(Some(&dir));
+        let titles: Vec<_> = all.iter().flatten().map(|p| p.manifest.title.clone()).collect();
+        assert_eq!((titles.len(), titles[0].as_str()), (6, "Mine"), "{titles:?}");
+        assert_eq!(all_packs(None).len(), 6);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
