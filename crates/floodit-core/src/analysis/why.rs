@@ -132,7 +132,9 @@ impl Why {
         let head = match self.verdict {
             Verdict::Pending => return format!("{}: not judged yet.", capitalise(&this)),
             Verdict::Kept => format!("{} kept par", capitalise(&this)),
-            Verdict::Lost { at_least, exact: true } => format!("{} lost {}", capitalise(&this), plural(at_least, "move")),
+            Verdict::Lost { at_least, exact: true } => {
+                format!("{} lost {}", capitalise(&this), plural(at_least, "move"))
+            }
             Verdict::Lost { at_least, exact: false } => {
                 format!("{} lost at least {}", capitalise(&this), plural(at_least, "move"))
             }

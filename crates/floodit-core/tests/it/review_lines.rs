@@ -183,8 +183,11 @@ fn sweep(seeds: std::ops::Range<u64>) -> (usize, usize) {
     for seed in seeds {
         let topology = Topology::ALL[seed as usize % Topology::ALL.len()];
         let free = seed % 4 == 3;
-        let (cells, colours) =
-            if free { (5 + seed as usize % 4, 3 + seed as usize % 2) } else { (6 + seed as usize % 12, 3 + seed as usize % 3) };
+        let (cells, colours) = if free {
+            (5 + seed as usize % 4, 3 + seed as usize % 2)
+        } else {
+            (6 + seed as usize % 12, 3 + seed as usize % 3)
+        };
         let p = common::problem(topology, cells, colours, seed, seed as usize / 5, free);
         let moves = random_game(&p, seed.wrapping_mul(97), 30);
         let (m, r) = check(&p, &moves);
