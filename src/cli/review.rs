@@ -3,9 +3,7 @@
 use super::args::{LimitArgs, PuzzleSource};
 use super::solve::move_text;
 use super::{CliError, CliResult, input, out};
-use crate::analysis::{
-    Bounds, Budget, MoveReview, Review, Reviewer, Verdict, explain, move_pattern, plain_colour, plural,
-};
+use crate::analysis::{Bounds, Budget, MoveReview, Review, Reviewer, Verdict, move_pattern, plain_colour, plural, why};
 use crate::formats::Puzzle;
 use crate::model::{Board, Mode, Move, MoveError};
 use crate::solver::heuristic::{Fast, options::FAST_WIDTH};
@@ -166,6 +164,13 @@ struct MoveJsonOut {
     keeps_par: Vec<MoveJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     may_keep_par: Vec<MoveJson>,
+    best_line: Vec<MoveJson>,
+    best_line_proven: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line_after: Option<Vec<MoveJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line_after_proven: Option<bool>,
+    why: String,
 }
 
 /// The lower end when the bounds are open (the upper end goes in the main field).
@@ -192,6 +197,10 @@ fn json(review: &Review, reviewer: &Reviewer) -> ReviewJson {
             };
             let (before, after, cost) = (known(m.before), known(m.after), known(m.cost));
             let list = |v: &[Move]| v.iter().map(|&q| MoveJson::new(board, mode, q)).collect::<Vec<_>>();
+            let best = reviewer.best_line(m.index).expect("a finished review knows every position's line");
+            // The line after the move, beside the best line, where the move lost.
+            let after_line =
+                matches!(m.verdict(), Verdict::Lost { .. }).then(|| reviewer.line_after(m.index)).flatten();
             MoveJsonOut {
                 index: m.index,
                 row,
@@ -206,6 +215,11 @@ fn json(review: &Review, reviewer: &Reviewer) -> ReviewJson {
                 proven: m.proven(),
                 keeps_par: list(m.keeps_par.as_deref().unwrap_or_default()),
                 may_keep_par: list(&m.may_keep_par),
+                best_line: list(&best.moves),
+                best_line_proven: best.proven,
+                line_after_proven: after_line.as_ref().map(|l| l.proven),
+                line_after: after_line.map(|l| list(&l.moves)),
+                why: why(board, mode, m, &best).sentence(board, mode, &plain_colour),
             }
         })
         .collect();
@@ -286,9 +300,8 @@ fn text(puzzle: &Puzzle, review: &Review, reviewer: &Reviewer, ascii: bool) -> S
         .filter(|m| matches!(m.verdict(), Verdict::Lost { .. }))
         .filter_map(|m| {
             let board = reviewer.board(m.index);
-            let analysis = reviewer.analysis(m.index)?;
-            let e = explain(&Problem::new(board.clone(), mode), analysis, m.mv)?;
-            Some(format!("move {}: {}\n", m.index + 1, e.sentence(board, mode, &plain_colour)))
+            let reasons = why(board, mode, m, &reviewer.best_line(m.index)?);
+            Some(format!("move {}: {}\n", m.index + 1, reasons.sentence(board, mode, &plain_colour)))
         })
         .collect();
     if !explained.is_empty() {

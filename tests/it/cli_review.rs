@@ -45,6 +45,19 @@ fn the_json_review_keeps_its_contract() {
         // A move that kept par is among the moves that keep par, and one that lost is not.
         let par: Vec<u64> = m["keeps_par"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
         assert_eq!(par.contains(&m["colour"].as_u64().unwrap()), cost == 0, "move {i}");
+        // The best line is optimal and starts with a par move (the move played, when it kept
+        // par); a lost move's line after it is as long as the optimum after it.
+        let best: Vec<u64> = m["best_line"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        assert_eq!((best.len() as u64, m["best_line_proven"].as_bool()), (before, Some(true)), "move {i}");
+        assert!(par.contains(&best[0]), "move {i}: {m}");
+        if cost == 0 {
+            assert_eq!(m["best_line"][0], m["colour"], "move {i}");
+            assert!(m.get("line_after").is_none(), "move {i}");
+        } else {
+            assert_eq!(m["line_after"].as_array().unwrap().len() as u64, after, "move {i}");
+            assert_eq!(m["line_after_proven"], true, "move {i}");
+        }
+        assert!(m["why"].as_str().is_some_and(|w| !w.is_empty()), "move {i}: {m}");
         lost += cost;
     }
     assert_eq!(lost, 3);
@@ -60,6 +73,9 @@ fn free_mode_names_cells_in_moves_and_par_moves() {
     assert_eq!((first["row"].as_u64(), first["col"].as_u64(), first["colour"].as_u64()), (Some(2), Some(2), Some(1)));
     let par = first["keeps_par"].as_array().unwrap();
     assert!(!par.is_empty() && par.iter().all(|p| p["row"].is_u64() && p["col"].is_u64() && p["colour"].is_u64()));
+    let best = first["best_line"].as_array().unwrap();
+    assert_eq!(best.len(), 4);
+    assert!(best.iter().all(|p| p["row"].is_u64() && p["col"].is_u64() && p["colour"].is_u64()));
 }
 
 /// With the search stopped at once (a memory limit of 0 MB) the review gives ranges and calls
@@ -75,6 +91,10 @@ fn limits_give_ranges_never_false_losses() {
     );
     let cut = json(&["review", "puzzles/classic-14x14.toml", "--moves", moves, "--json", "--memory-limit", "0"]);
     assert_eq!(cut["proven"], false);
+    // The best line known, said to be unproven where the optimum is not proven.
+    let first = &cut["moves"][0];
+    assert_eq!(first["best_line"].as_array().unwrap().len() as u64, first["optimum_before"].as_u64().unwrap());
+    assert_eq!(first["best_line_proven"].as_bool(), Some(first.get("optimum_before_at_least").is_none()));
     let at_least = cut["optimum_at_least"].as_u64().unwrap();
     assert!(at_least <= 20 && 20 <= cut["optimum"].as_u64().unwrap());
     assert!(cut["lost"].as_u64().unwrap() <= 8 && 8 <= cut["lost_at_most"].as_u64().unwrap());

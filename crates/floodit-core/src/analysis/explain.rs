@@ -93,11 +93,7 @@ pub fn explain(problem: &Problem, analysis: &Analysis, mv: Move) -> Option<Expla
     let instead = if cost == Bounds::exact(0) {
         None
     } else {
-        let par = analysis.keeps_par();
-        let pick = par
-            .iter()
-            .copied()
-            .max_by_key(|&m| (gain(board, mode, m).cells, std::cmp::Reverse(m.colour)))
+        let pick = par_pick(board, mode, analysis)
             .or_else(|| analysis.known.line.first().map(|&m| classes::representative(board, mode, m)));
         pick.filter(|&m| m != rep).and_then(|m| {
             let other = analysis.children.iter().find(|c| c.mv == m)?;
@@ -113,6 +109,12 @@ pub fn explain(problem: &Problem, analysis: &Analysis, mv: Move) -> Option<Expla
         cost,
         instead,
     })
+}
+
+/// The par move a review offers: among the moves proven to keep par, the one taking the most
+/// cells (the lowest colour on a tie); `None` when none is proven.
+pub(crate) fn par_pick(board: &Board, mode: Mode, analysis: &Analysis) -> Option<Move> {
+    analysis.keeps_par().into_iter().max_by_key(|&m| (gain(board, mode, m).cells, std::cmp::Reverse(m.colour)))
 }
 
 /// "colour 3", the plain name of a colour for [`Explanation::sentence`] when the caller has no

@@ -9,6 +9,8 @@
 //! - [`analyse`]: a position's optimum and every move's ([`Analysis`]): the moves that keep
 //!   par, the ones that may, the cost of each, within a [`Budget`].
 //! - [`count_optimal`]: how many optimal solutions there are, up to a limit.
+//! - [`Reviewer`]: a game judged move by move ([`Review`]), with each move's best line
+//!   ([`Reviewer::best_line`]) and the reasons it kept par or lost ([`why()`]).
 //! - [`classes::moves`]: the distinct moves of a position (in Free-Flood-It, one per area and
 //!   colour).
 //!
@@ -29,6 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod best_line;
 mod bounds;
 mod children;
 pub mod classes;
@@ -39,7 +42,9 @@ mod position;
 mod proof;
 mod review;
 mod reviewer;
+mod why;
 
+pub use best_line::Line;
 pub use bounds::{Bounds, cost};
 pub use children::{Analysis, Budget, Child, analyse, analyse_with};
 pub use count::{Count, count_optimal};
@@ -49,3 +54,4 @@ pub use position::{Halted, Known, replay_from_larger};
 pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bound_parts, proof_line};
 pub use review::{MoveReview, Review, Verdict, plural};
 pub use reviewer::{BadMove, MAX_POSITION_CELLS, Reviewer, too_long};
+pub use why::{Reason, Why, farthest, why};

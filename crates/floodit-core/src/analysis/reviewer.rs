@@ -99,6 +99,12 @@ impl Reviewer {
         self.mode
     }
 
+    /// What is known about the optimum of the position before move `index` (at the number of
+    /// moves, after the last) and a line that long, once anything is.
+    pub fn known(&self, index: usize) -> Option<&Known> {
+        self.known.get(index)?.as_ref()
+    }
+
     /// The analysis of the position before move `index`, once judged.
     pub fn analysis(&self, index: usize) -> Option<&Analysis> {
         self.analyses.get(index)?.as_ref()

@@ -22,3 +22,4 @@ mod poly_cases;
 mod poly_common;
 mod poly_heavy;
 mod poly_oracle;
+mod review_lines;

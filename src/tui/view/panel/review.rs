@@ -4,7 +4,7 @@
 //! why ("explain my move"), and with the proof view the lower bound's parts.
 
 use super::{SEP, labelled, move_spans};
-use crate::analysis::{Bounds, Count, MoveReview, Review, Verdict, explain, plural};
+use crate::analysis::{Bounds, Count, MoveReview, Review, Verdict, plural, why};
 use crate::model::{Colour, Mode};
 use crate::solver::Problem;
 use crate::tui::action::{Action, ExplorerAction as Ex};
@@ -160,12 +160,12 @@ fn shown_move(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
     if let Some(c) = r.counts.get(r.at).copied().flatten() {
         lines.push(labelled(app, "Solutions", vec![Span::styled(count_text(&c), ui.text)]));
     }
-    if let Some(analysis) = r.reviewer.analysis(r.at) {
-        let problem = Problem::new(board.clone(), mode);
-        if let Some(e) = explain(&problem, analysis, m.mv) {
-            let name = |c: Colour| format!("colour {}", colour_key_name(c));
-            lines.push(labelled(app, "Why", vec![Span::styled(e.sentence(board, mode, &name), ui.text)]));
-        }
+    if r.reviewer.analysis(r.at).is_some()
+        && let Some(best) = r.reviewer.best_line(r.at)
+    {
+        let name = |c: Colour| format!("colour {}", colour_key_name(c));
+        let text = why(board, mode, m, &best).sentence(board, mode, &name);
+        lines.push(labelled(app, "Why", vec![Span::styled(text, ui.text)]));
     }
     if mode == Mode::Free {
         lines.push(labelled(app, "", vec![Span::styled("moves are named by an area's cell and a colour", ui.dim)]));
