@@ -3,7 +3,7 @@
 
 use super::super::action::{Action, ExplorerAction};
 use super::super::app::App;
-use super::super::daily::DailyAction;
+use super::super::daily::{DailyAction, DailyState};
 use super::super::explorer::Mode;
 use super::super::keymap::{Binding, Context, Key, colour_range, hinted};
 use super::super::race::RaceAction;
@@ -15,7 +15,7 @@ pub fn works_here(app: &App, action: &Action) -> bool {
     match action {
         Action::Race(RaceAction::Open) => app.link.is_some() || app.race.is_some(),
         Action::Race(RaceAction::Follow) => app.race.is_some(),
-        Action::Daily(DailyAction::Practice) => app.daily.as_ref().is_some_and(|d| d.practice_open()),
+        Action::Daily(DailyAction::Practice) => app.daily.as_ref().is_some_and(DailyState::practice_open),
         Action::Daily(DailyAction::Leaderboard | DailyAction::DayBefore) => app.daily.is_some(),
         Action::NextInPack => super::packs::win_key(app).is_some(),
         Action::WriteId => !app.options.remote,
