@@ -24,7 +24,7 @@ pub struct ServeArgs {
     /// Sessions at once, in all [default: 100; --public: 100].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_sessions: Option<u32>,
-    /// Sessions at once from one address [default: 5; --public: 3].
+    /// Sessions at once from one address [default: 8; --public: 4].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_per_ip: Option<u32>,
     /// Authentication attempts per connection [default: 6; --public: 3].
@@ -57,7 +57,7 @@ pub struct ServeArgs {
     /// Race rooms open at once made from one address, guests' included [default: 5; --public: 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub max_rooms_per_ip: Option<u32>,
-    /// Racers in one room [default: 6; --public: 6].
+    /// Racers in one room [default: 6; --public: 4].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=32))]
     pub room_players: Option<u32>,
     /// Spectators of one room [default: 10; --public: 5].

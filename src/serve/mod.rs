@@ -18,6 +18,7 @@ pub mod pool;
 mod refusals;
 pub mod session;
 mod shutdown;
+mod turn_away;
 
 pub use limits::Limits;
 
@@ -94,6 +95,9 @@ impl Server {
 const READ_WAIT: Duration = Duration::from_secs(1);
 /// How long a connection's last line waits for its game's thread to say how the game ended.
 const GAME_END_WAIT: Duration = Duration::from_secs(1);
+/// Refused connections being told why at once; past this a refused connection is closed with
+/// no word (each is told for a few seconds at most, so only a flood of them gets here).
+const MOST_TURNING_AWAY: usize = 32;
 /// How long a stopping server waits for its games to end and for the results still queued (what
 /// is not written by then is in the journal, for the next start).
 const STOP_WAIT: Duration = Duration::from_secs(5);
@@ -175,6 +179,13 @@ pub fn run(options: Options) -> Result<(), String> {
             limits.longest.as_secs(),
             server.pool.threads()
         ));
+        if limits.race.players > limits.per_ip {
+            log::line(format_args!(
+                "note: a room seats {} racers but an address may open {}: friends behind one address cannot fill a room",
+                limits.race.players,
+                limits::sessions(limits.per_ip)
+            ));
+        }
         if journaled.records + journaled.damaged > 0 || journaled.torn {
             log::line(format_args!(
                 "results journal: {} record(s) from the last run to write{}{}",
@@ -204,6 +215,7 @@ async fn accept(
 ) -> Result<(), String> {
     let gate = limits::Gate::new(&server.limits);
     let ids = AtomicU64::new(1);
+    let turning = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let stop = shutdown::Stop::install()?;
     loop {
         let accepted = tokio::select! {
@@ -213,7 +225,7 @@ async fn accept(
                 return Ok(());
             }
         };
-        let (mut stream, peer) = match accepted {
+        let (stream, peer) = match accepted {
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors and the like: say so, wait a little, go on.
@@ -226,10 +238,14 @@ async fn accept(
             Ok(p) => p,
             Err(why) => {
                 log::line(format_args!("refused {peer}: {why}"));
+                if turning.fetch_add(1, Ordering::Relaxed) >= MOST_TURNING_AWAY {
+                    turning.fetch_sub(1, Ordering::Relaxed);
+                    continue;
+                }
+                let turning = turning.clone();
                 tokio::spawn(async move {
-                    use tokio::io::AsyncWriteExt;
-                    // Text before the SSH banner: clients show it, or at least close cleanly.
-                    let _ = stream.write_all(format!("floodit: {why}; try again later\r\n").as_bytes()).await;
+                    turn_away::turn_away(stream, &format!("floodit: {why}; try again later")).await;
+                    turning.fetch_sub(1, Ordering::Relaxed);
                 });
                 continue;
             }
