@@ -37,6 +37,9 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct Options {
     pub listen: SocketAddr,
+    /// How players reach the server (`--public-address`), for the command that joins a room;
+    /// `None`: the address each client reached.
+    pub public_address: Option<crate::rooms::Invite>,
     /// The server's own directory: host key, results, players' saved games.
     pub dir: PathBuf,
     pub limits: Limits,
@@ -53,6 +56,8 @@ pub struct Server {
     pub rooms: crate::rooms::Rooms,
     /// The games being played, for a stop to end.
     pub sessions: shutdown::Sessions,
+    /// How players reach the server (`--public-address`), if the operator said.
+    pub public_address: Option<crate::rooms::Invite>,
     dir: PathBuf,
     /// Today's puzzle, made again when the UTC day changes.
     today: Mutex<Option<Daily>>,
@@ -137,6 +142,7 @@ pub fn run(options: Options) -> Result<(), String> {
         pool,
         rooms,
         sessions: shutdown::Sessions::default(),
+        public_address: options.public_address.clone(),
         dir: options.dir.clone(),
         today: Mutex::new(None),
     });
@@ -269,7 +275,11 @@ async fn connection(
     pass: limits::Pass,
 ) {
     let began = Instant::now();
-    let conn = handler::Conn::new(server.clone(), id, address);
+    let mut conn = handler::Conn::new(server.clone(), id, address);
+    // The join command names the server as the operator said, else as this client reached it.
+    conn.invite = server.public_address.clone().or_else(|| {
+        stream.local_addr().ok().map(|a| crate::rooms::Invite { host: a.ip().to_string(), port: a.port() })
+    });
     let (end, refusals, playing, clock) =
         (conn.end.clone(), conn.refusals.clone(), conn.playing.clone(), conn.login.clone());
     // The login time runs from the accept through every stage until the game starts: at its

@@ -42,6 +42,8 @@ mod serve_race_limits;
 mod serve_race_load;
 #[cfg(feature = "serve")]
 mod serve_race_openssh;
+#[cfg(feature = "serve")]
+mod serve_race_told;
 mod tui_app;
 mod tui_common;
 mod tui_data_files;
@@ -51,6 +53,7 @@ mod tui_hint;
 mod tui_measure;
 mod tui_packs;
 mod tui_race;
+mod tui_race_rules;
 mod tui_review;
 mod tui_saves;
 mod tui_screens;

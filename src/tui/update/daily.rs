@@ -127,6 +127,11 @@ fn submit_name(app: &mut App) {
 /// The session's first line: who the player is to the leaderboard (see
 /// [`crate::tui::daily::DailyState::greeting`]), before anything else said at the start.
 pub fn greet(app: &mut App) {
+    // The first game is the day's board: help had on it before counts from the start (later
+    // games get it from the reaction to a new game, `help_before`).
+    if app.daily.as_ref().is_some_and(|d| d.helped_before(&app.game)) {
+        app.stakes.assist(crate::tui::stakes::Help::Before);
+    }
     let Some(line) = app.daily.as_ref().and_then(super::super::daily::DailyState::greeting) else { return };
     let text = match app.status.take() {
         Some(before) => format!("{line}; {}", before.text),
@@ -185,5 +190,14 @@ fn tell(app: &mut App, kept: Kept) {
         Kept::Queued { share } => {
             app.say(Tone::Info, format!("{share}; the results are busy: yours is kept as soon as they free"));
         }
+    }
+}
+
+/// A game of the day's board starts assisted when the player had help on that board before
+/// (a race's results, the explorer), so the win box and the share line say what the
+/// leaderboard will.
+pub(super) fn help_before(app: &App, events: &mut Events) {
+    if app.daily.as_ref().is_some_and(|d| d.helped_before(&app.game)) {
+        events.push_back(super::Event::Assisted(crate::tui::stakes::Help::Before));
     }
 }

@@ -44,9 +44,14 @@ pub fn update(app: &mut App, action: Action) -> Vec<Event> {
 }
 
 fn apply(app: &mut App, action: Action, events: &mut Events) {
-    // In a race: no moves before the start or while watching, no solvers during the race.
+    // In a race: no moves before the start or while watching, no takebacks and no solvers
+    // during the race; a key that would leave a running race asks first.
     if let Some(why) = race::refusal(app, &action) {
         app.say(super::app::Tone::Info, why);
+        events.push_back(Event::ScreenChanged);
+        return;
+    }
+    if race::asks_before_leaving(app, &action) {
         events.push_back(Event::ScreenChanged);
         return;
     }
@@ -73,7 +78,10 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
             events.push_back(Event::ScreenChanged);
         }
         Action::Race(a) => {
-            app.status = None;
+            // Another member's change is no key of this player's: what they were told stays.
+            if a != super::race::RaceAction::Changed {
+                app.status = None;
+            }
             race::command(app, a, events);
             events.push_back(Event::ScreenChanged);
         }

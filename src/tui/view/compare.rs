@@ -165,6 +165,18 @@ impl Widget for CompareView<'_> {
             draw_lane(app, c, i, lane, *rect, buf);
         }
         FloodChart { app, compare: c }.render(lay.chart, buf);
+        // A race's results, whole, in the rows the lanes leave empty beside the chart.
+        if let (Some(first), Some(last)) = (lay.lanes.first(), lay.lanes.last())
+            && lay.chart.y < first.bottom()
+        {
+            let below = Rect {
+                x: area.x,
+                y: last.bottom(),
+                width: lay.chart.x - area.x,
+                height: area.bottom() - last.bottom(),
+            };
+            super::race::results_below(app, c, below, buf);
+        }
     }
 }
 

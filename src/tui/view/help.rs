@@ -54,7 +54,12 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         ),
         &[Context::Playback, Context::Step, Context::Compare],
     ));
-    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog, Context::Global] {
+    let over_ssh = [Context::Lobby, Context::Watch, Context::Results];
+    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog]
+        .into_iter()
+        .chain(over_ssh.into_iter().filter(|_| app.link.is_some()))
+        .chain([Context::Global])
+    {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];
         for (i, b) in KEYMAP.iter().filter(|b| b.context == ctx).enumerate() {
             if i > 0 {
