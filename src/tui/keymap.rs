@@ -486,11 +486,12 @@ pub fn key_for(context: Context, action: &Action) -> Option<Key> {
 
 /// Footer hints for `context`: (first key, hint) pairs, in table order (the help lists every key).
 pub fn hints(context: Context) -> Vec<(Key, &'static str)> {
-    KEYMAP
-        .iter()
-        .filter(|b| b.context != Global && context.includes(b.context) && !b.hint.is_empty())
-        .map(|b| (b.keys[0], b.hint))
-        .collect()
+    hinted(context).map(|b| (b.keys[0], b.hint)).collect()
+}
+
+/// The bindings with a footer hint in `context`, in table order.
+pub fn hinted(context: Context) -> impl Iterator<Item = &'static Binding> {
+    KEYMAP.iter().filter(move |b| b.context != Global && context.includes(b.context) && !b.hint.is_empty())
 }
 
 #[cfg(test)]

@@ -70,6 +70,9 @@ fn no_takebacks_in_a_race_and_every_key_that_leaves_it_asks_first() {
     let (mut a, mut others) = race_of(&rooms, &[("b", "bob")]);
     let b = &mut others[0];
     press(b, "1");
+    // The key bar offers no takeback and no solver while the race runs.
+    let footer = screen(b).lines().last().unwrap().to_string();
+    assert!(footer.contains("colour") && !footer.contains("undo") && !footer.contains("solvers"), "{footer}");
     for undo in ["u", "r", "s"] {
         press(b, undo);
         assert!(screen(b).contains("no takebacks in a race: your moves stand"), "{undo}: {}", screen(b));
@@ -242,6 +245,7 @@ fn undo_is_off_only_while_the_race_runs_and_a_finished_race_frees_the_board() {
     press(&mut a, &keys);
     settle(&mut a);
     press(&mut a, "\x1b");
+    assert!(screen(&a).lines().last().unwrap().contains("undo"), "offered again: {}", screen(&a));
     press(&mut a, "u");
     assert_eq!(a.game.moves_made(), keys.len() - 1, "the race is over: undo works again");
     act(&mut a, Action::Race(RaceAction::Changed));

@@ -4,7 +4,7 @@
 use super::super::action::{Action, ExplorerAction as Ex};
 use super::super::app::{App, Overlay, Tone};
 use super::super::explorer::Mode as ExMode;
-use super::super::keymap::{Context, colour_range, hints, key_for};
+use super::super::keymap::{Context, colour_range, hinted, key_for};
 use super::super::look::Sym;
 use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
 use super::text::{fit_line, width};
@@ -131,8 +131,11 @@ impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let look = &self.app.look;
         let ui = look.ui();
-        let all: Vec<(String, &str)> =
-            hints(self.app.context()).into_iter().map(|(k, h)| (look.key_name(k), h)).collect();
+        // A key the race refuses now (undo, the solvers) is not offered.
+        let all: Vec<(String, &str)> = hinted(self.app.context())
+            .filter(|b| !super::race::refuses(self.app, &b.action))
+            .map(|b| (look.key_name(b.keys[0]), b.hint))
+            .collect();
         let help_key = key_for(self.app.context(), &Action::ToggleHelp).map(|k| look.key_name(k));
         let help = all.iter().position(|(k, _)| Some(k) == help_key.as_ref());
         let mut spans = vec![Span::raw(" ")];

@@ -10,6 +10,7 @@ use super::text::{fit, wrap_all};
 use super::{centred, pane, popup};
 use crate::tui::action::Action;
 use crate::tui::app::App;
+use crate::tui::explorer::Mode;
 use crate::tui::explorer::compare::Compare;
 use crate::tui::keymap::Context;
 use crate::tui::race::{Entry, Lobby, RaceAction, RaceState, clock, secs_up};
@@ -78,6 +79,17 @@ fn rematch_line(app: &App, race: &RaceState) -> Option<String> {
     }
     let r = app.look.key_of(Context::Results, &Action::Race(RaceAction::Rematch));
     Some(format!("rematch: {} of {} asked ({r})", votes.agreed, votes.of))
+}
+
+/// Whether the race refuses `action` now (takebacks while it runs, the solvers during it): the
+/// footer then does not offer its key (the same rules as the refusal the key would meet).
+pub fn refuses(app: &App, action: &Action) -> bool {
+    let Some(race) = app.race.as_ref() else { return false };
+    match action {
+        Action::Undo | Action::Redo | Action::Restart => race.holds_takebacks().is_some(),
+        Action::Explorer(_) => race.racing() && matches!(app.explorer.mode, Mode::Play),
+        _ => false,
+    }
 }
 
 pub struct RaceView<'a> {
@@ -308,8 +320,8 @@ pub fn results_below(app: &App, c: &Compare, area: Rect, buf: &mut Buffer) {
                     format!("{n} moves{par}, {}", clock(time))
                 }
                 State::Out => format!("out of moves ({n})"),
-                State::Left => format!("left after {n} moves"),
-                State::Racing | State::Dropped => format!("{n} moves, unfinished"),
+                State::Left => format!("left after {n} {}", if n == 1 { "move" } else { "moves" }),
+                State::Racing | State::Dropped => format!("{n} {}, unfinished", if n == 1 { "move" } else { "moves" }),
             };
             let number = super::chart::line_style(app, c, place).add_modifier(Modifier::BOLD);
             Line::from(vec![
