@@ -252,3 +252,28 @@ fn openssh_a_racer_whose_client_dies_comes_back_to_the_seat() {
         assert!(a.is_some() && b.is_some() && a < b, "{who}: alice first, then bob:\n{s}");
     }
 }
+
+/// A friend past the per-address limit is told why in words OpenSSH prints (a disconnect
+/// message), not `kex_exchange_identification: ... Connection reset by peer`.
+#[test]
+fn openssh_a_connection_past_the_per_address_limit_is_told_why() {
+    let Some((_dir, key)) = client("per-address") else { return };
+    let server = Server::start(&["--max-per-ip", "1"]);
+    // One connection from this address holds the only place (the limit counts at the accept).
+    let _held = std::net::TcpStream::connect(server.addr).unwrap();
+    server.wait_log(&["connect #1 "]);
+    let out = Command::new("timeout")
+        .arg("20")
+        .arg("ssh")
+        .args(ssh_options(&key))
+        .args(["-p", &server.addr.port().to_string(), "daily@127.0.0.1"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("Received disconnect"), "{said}");
+    assert!(said.contains("floodit: 1 session from this address already, the most; try again later"), "{said}");
+    assert!(!said.contains("reset by peer"), "{said}");
+    server.wait_log(&["refused", "1 session from this address already"]);
+}
