@@ -14,9 +14,10 @@ mod refused;
 mod visitor;
 
 pub use refused::Refused;
-pub use visitor::Visitor;
+pub use visitor::{Invite, Visitor};
 
-use floodit_core::race::{Code, Phase, RaceLimits, Role, Room, Seat, Settings};
+use floodit_core::formats::generate::{GenSpec, fresh_seed, generate};
+use floodit_core::race::{Code, Joined, Phase, RaceError, RaceLimits, Role, Room, Seat, Settings, Votes};
 use guesses::{GuessLimits, Guesses, Note, Source, Verdict};
 use std::collections::HashMap;
 use std::fmt;
@@ -31,6 +32,8 @@ pub type Log = Arc<dyn Fn(String) + Send + Sync>;
 
 struct Member {
     id: u64,
+    /// The connection it belongs to (watching or waiting in an open room keeps it active).
+    conn: u64,
     /// The racer's seat; `None` for a spectator.
     seat: Option<Seat>,
     /// Woken and not yet looked: no second wake until it looks.
@@ -44,6 +47,8 @@ struct Entry {
     /// Who made it: its open rooms count against this key (if any) and address.
     key: Option<Source>,
     address: Source,
+    /// Members whose seat a newer connection with the same key took over: each is told once.
+    replaced: Vec<u64>,
 }
 
 struct Registry {
@@ -123,11 +128,11 @@ impl Rooms {
         // 2^24 codes and at most a few hundred rooms: a free one comes at the first or second draw.
         let code = std::iter::repeat_with(Code::random).find(|c| !reg.rooms.contains_key(c)).expect("a free code");
         let room = Room::new(code, settings, self.limits.clone(), who.seat.clone(), who.name.clone(), now);
-        reg.rooms.insert(code, Entry { room, members: Vec::new(), key, address });
-        let id = add(&mut reg, code, Some(who.seat.clone()), who.wake.clone());
+        reg.rooms.insert(code, Entry { room, members: Vec::new(), key, address, replaced: Vec::new() });
+        let id = add(&mut reg, code, who, Some(who.seat.clone()));
         drop(reg);
         self.say(format!("room {code} made ({} open)", open + 1));
-        Ok(Membership { rooms: self.clone(), code, id, role: Role::Racer, seat: who.seat.clone(), gone: false })
+        Ok(Membership { rooms: self.clone(), code, id, joined: Joined::Racer, seat: who.seat.clone(), gone: false })
     }
 
     /// Joins room `code`: as a racer while it waits and has a seat (or back in one's own seat),
@@ -145,8 +150,8 @@ impl Rooms {
             Some(entry) if watch => entry.room.watch(now).map_err(|e| Refused::Room(code, e)),
             Some(entry) => entry.room.join(who.seat.clone(), who.name.clone(), now).map_err(|e| Refused::Room(code, e)),
         };
-        let role = match joined {
-            Ok(role) => role,
+        let joined = match joined {
+            Ok(joined) => joined,
             Err(refused) => {
                 // A wrong code is not logged (it is what the client typed, and a line a guess is
                 // a flood): the connection's summary line counts them.
@@ -157,13 +162,19 @@ impl Rooms {
                 return Err(self.refuse(reg, who.conn, &sources, now, refused, line));
             }
         };
-        let member_seat = (role == Role::Racer).then(|| who.seat.clone());
-        let id = add(&mut reg, code, member_seat, who.wake.clone());
+        let member_seat = (joined.role() == Role::Racer).then(|| who.seat.clone());
+        let taken_over = member_seat.as_ref().map_or(0, |seat| take_over(&mut reg, code, seat));
+        let id = add(&mut reg, code, who, member_seat);
         wake_others(&mut reg, code, id);
         drop(reg);
-        let what = if role == Role::Racer { "a racer" } else { "a spectator" };
-        self.say(format!("room {code}: {what} joined"));
-        Ok(Membership { rooms: self.clone(), code, id, role, seat: who.seat.clone(), gone: false })
+        let what = match joined {
+            Joined::Racer => "a racer joined",
+            Joined::Back if taken_over > 0 => "a racer's new connection took the seat over",
+            Joined::Back => "a racer is back",
+            Joined::Watching(_) => "a spectator joined",
+        };
+        self.say(format!("room {code}: {what}"));
+        Ok(Membership { rooms: self.clone(), code, id, joined, seat: who.seat.clone(), gone: false })
     }
 
     /// A request refused: counted against its connection and sources (cut if one too many),
@@ -221,6 +232,13 @@ impl Rooms {
         }
     }
 
+    /// Whether connection `conn` is in a room that is not over: watching or waiting there is
+    /// activity (the session's idle timer does not run), bounded by the room's lifetime.
+    pub fn engaged(&self, conn: u64, now: Instant) -> bool {
+        let reg = self.lock();
+        reg.rooms.values().any(|e| e.room.phase(now) != Phase::Over && e.members.iter().any(|m| m.conn == conn))
+    }
+
     /// Public rooms still waiting for racers, with a free seat.
     pub fn lobby(&self, now: Instant) -> Vec<Listing> {
         let mut reg = self.lock();
@@ -243,14 +261,57 @@ impl Rooms {
     }
 }
 
-/// Adds a member to room `code`; the member's id.
-fn add(reg: &mut Registry, code: Code, seat: Option<Seat>, wake: Wake) -> u64 {
+/// Adds `who` to room `code` (holding `seat` when racing); the member's id.
+fn add(reg: &mut Registry, code: Code, who: &Visitor, seat: Option<Seat>) -> u64 {
     reg.next_member += 1;
     let id = reg.next_member;
     if let Some(e) = reg.rooms.get_mut(&code) {
-        e.members.push(Member { id, seat, pending: false, wake });
+        e.members.push(Member { id, conn: who.conn, seat, pending: false, wake: who.wake.clone() });
     }
     id
+}
+
+/// A racer's newer connection takes their seat: the older members holding it leave the room's
+/// members (one connection a seat, so one board a seat) and are woken to be told. How many.
+fn take_over(reg: &mut Registry, code: Code, seat: &Seat) -> usize {
+    let Some(entry) = reg.rooms.get_mut(&code) else { return 0 };
+    let (old, kept): (Vec<Member>, Vec<Member>) =
+        std::mem::take(&mut entry.members).into_iter().partition(|m| m.seat.as_ref() == Some(seat));
+    entry.members = kept;
+    for m in &old {
+        entry.replaced.push(m.id);
+        (m.wake)();
+    }
+    old.len()
+}
+
+/// The board of a rematch: a new random one of the same shape, colours and mode as `room`'s
+/// (today's default board when that shape cannot be drawn again).
+fn rematch_board(room: &Room) -> Option<floodit_core::formats::Puzzle> {
+    let p = &room.settings.puzzle;
+    let g = p.board.graph();
+    let pivot = p.mode.pivot().map(|c| g.pos(c)).map(|pos| (pos.row as usize, pos.col as usize));
+    let spec = GenSpec {
+        topology: g.topology(),
+        rows: g.rows(),
+        cols: g.cols(),
+        colours: p.board.num_colours(),
+        free: p.mode.is_free(),
+        pivot,
+    };
+    generate(&spec, fresh_seed()).or_else(|_| generate(&GenSpec::default(), fresh_seed())).ok()
+}
+
+/// Starts the rematch of room `code` once everyone still in it asked: a new board, the
+/// countdown at once; every member is woken. True if it started.
+fn rematch_if_agreed(reg: &mut Registry, code: Code, now: Instant) -> bool {
+    let Some(entry) = reg.rooms.get_mut(&code) else { return false };
+    if !entry.room.votes().all() || entry.room.rematch.is_empty() {
+        return false;
+    }
+    let Some(puzzle) = rematch_board(&entry.room) else { return false };
+    entry.room.rematch(puzzle, now);
+    true
 }
 
 /// Whether connection `conn` may ask for a room now (not held, not cut); a try refused here
@@ -307,61 +368,141 @@ pub struct Membership {
     rooms: Rooms,
     pub code: Code,
     id: u64,
-    pub role: Role,
+    /// How this member came in (a racer, back in their seat, or watching, and why).
+    pub joined: Joined,
     pub seat: Seat,
     gone: bool,
 }
 
 impl fmt::Debug for Membership {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Membership({} {:?} {:?})", self.code, self.role, self.seat)
+        write!(f, "Membership({} {:?} {:?})", self.code, self.joined, self.seat)
+    }
+}
+
+/// Why a member has no room any more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gone {
+    /// The room ended and was forgotten.
+    Closed,
+    /// Another connection with the same key took this racer's seat.
+    Replaced,
+}
+
+/// Why a member's request to its room was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemberError {
+    /// The room ended and was forgotten.
+    Closed,
+    /// Another connection with the same key took this racer's seat.
+    Replaced,
+    /// The room's rules refused it.
+    Race(RaceError),
+}
+
+impl fmt::Display for MemberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MemberError::Closed => f.write_str("the room has closed"),
+            MemberError::Replaced => f.write_str("your seat was taken over by your newer connection"),
+            MemberError::Race(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MemberError {}
+
+impl From<RaceError> for MemberError {
+    fn from(e: RaceError) -> MemberError {
+        MemberError::Race(e)
+    }
+}
+
+impl From<Gone> for MemberError {
+    fn from(g: Gone) -> MemberError {
+        match g {
+            Gone::Closed => MemberError::Closed,
+            Gone::Replaced => MemberError::Replaced,
+        }
     }
 }
 
 impl Membership {
-    /// Changes the room, then wakes the others when `change` says it changed something.
-    fn change<T>(&self, change: impl FnOnce(&mut Room) -> (T, bool)) -> Option<T> {
+    pub fn role(&self) -> Role {
+        self.joined.role()
+    }
+
+    /// Changes the room, then wakes the others when `change` says it changed something; a
+    /// member whose seat was taken over changes nothing.
+    fn change<T>(&self, change: impl FnOnce(&mut Room) -> (T, bool)) -> Result<T, Gone> {
         let mut reg = self.rooms.lock();
-        let entry = reg.rooms.get_mut(&self.code)?;
+        let entry = reg.rooms.get_mut(&self.code).ok_or(Gone::Closed)?;
+        if !entry.members.iter().any(|m| m.id == self.id) {
+            return Err(Gone::Replaced);
+        }
         let (out, changed) = change(&mut entry.room);
         if changed {
             wake_others(&mut reg, self.code, self.id);
         }
-        Some(out)
+        Ok(out)
     }
 
-    /// A copy of the room as it is now, to draw; the next change wakes this member again.
-    pub fn snapshot(&self) -> Option<Room> {
+    /// A copy of the room as it is now, to draw; the next change wakes this member again. Or
+    /// why there is none: the room is gone, or this member's seat was taken over.
+    pub fn snapshot(&self) -> Result<Room, Gone> {
         let mut reg = self.rooms.lock();
-        let entry = reg.rooms.get_mut(&self.code)?;
-        if let Some(m) = entry.members.iter_mut().find(|m| m.id == self.id) {
-            m.pending = false;
+        let entry = reg.rooms.get_mut(&self.code).ok_or(Gone::Closed)?;
+        match entry.members.iter_mut().find(|m| m.id == self.id) {
+            Some(m) => m.pending = false,
+            None if entry.replaced.contains(&self.id) => return Err(Gone::Replaced),
+            None => return Err(Gone::Closed),
         }
-        Some(entry.room.clone())
+        Ok(entry.room.clone())
     }
 
     /// Starts the countdown (the creator only).
-    pub fn start(&self, now: Instant) -> Result<(), String> {
+    pub fn start(&self, now: Instant) -> Result<(), MemberError> {
         self.change(|r| {
             let started = r.start(&self.seat, now);
             let ok = started.is_ok();
-            (started.map_err(|e| e.to_string()), ok)
-        })
-        .unwrap_or_else(|| Err("the room has closed".into()))
+            (started, ok)
+        })?
+        .map_err(MemberError::from)
     }
 
     /// The racer's game after a move.
-    pub fn report(&self, game: &floodit_core::Game, now: Instant) -> Result<(), String> {
+    pub fn report(&self, game: &floodit_core::Game, now: Instant) -> Result<(), MemberError> {
         self.change(|r| match r.report(&self.seat, game, now) {
             Ok(changed) => (Ok(()), changed),
-            Err(e) => (Err(e.to_string()), false),
-        })
-        .unwrap_or_else(|| Err("the room has closed".into()))
+            Err(e) => (Err(e), false),
+        })?
+        .map_err(MemberError::from)
+    }
+
+    /// Asks for a rematch of the race that is over; when this was the last voice needed, the
+    /// rematch starts (a new board, counting down). Where the votes stand.
+    pub fn rematch(&self, now: Instant) -> Result<Votes, MemberError> {
+        let votes = self.change(|r| match r.want_rematch(&self.seat, now) {
+            Ok(v) => (Ok(v), true),
+            Err(e) => (Err(e), false),
+        })??;
+        let started = {
+            let mut reg = self.rooms.lock();
+            let started = rematch_if_agreed(&mut reg, self.code, now);
+            if started {
+                wake_others(&mut reg, self.code, self.id);
+            }
+            started
+        };
+        if started {
+            self.rooms.say(format!("room {}: a rematch ({} racing)", self.code, votes.of));
+        }
+        Ok(votes)
     }
 
     /// The board's optimum, proven by this member's search.
     pub fn set_optimum(&self, moves: u32) {
-        self.change(|r| {
+        let _gone = self.change(|r| {
             let new = r.optimum.is_none();
             r.set_optimum(moves);
             ((), new)
@@ -381,22 +522,33 @@ impl Membership {
         let now = Instant::now();
         let mut reg = self.rooms.lock();
         let Some(entry) = reg.rooms.get_mut(&self.code) else { return };
+        // A member whose seat was taken over is no member any more: the seat is the newer
+        // connection's, and nothing changes.
+        if let Some(i) = entry.replaced.iter().position(|&id| id == self.id) {
+            entry.replaced.swap_remove(i);
+            return;
+        }
         entry.members.retain(|m| m.id != self.id);
-        match self.role {
+        match self.role() {
             Role::Spectator => entry.room.unwatch(),
             // The same racer connected again meanwhile: the seat is theirs, nothing changes.
             Role::Racer if entry.members.iter().any(|m| m.seat.as_ref() == Some(&self.seat)) => {}
             Role::Racer => entry.room.leave(&self.seat, dropped, now),
         }
+        // The last racer who had not asked for a rematch has gone: the others have it.
+        let rematch = rematch_if_agreed(&mut reg, self.code, now);
         wake_others(&mut reg, self.code, self.id);
         prune(&mut reg, now);
         let closed = !reg.rooms.contains_key(&self.code);
         drop(reg);
-        let what = match (self.role, dropped) {
+        let what = match (self.role(), dropped) {
             (Role::Spectator, _) => "a spectator left",
             (Role::Racer, true) => "a racer's connection dropped",
             (Role::Racer, false) => "a racer left",
         };
+        if rematch {
+            self.rooms.say(format!("room {}: a rematch", self.code));
+        }
         let end = if closed { "; closed" } else { "" };
         self.rooms.say(format!("room {}: {what}{end}", self.code));
     }

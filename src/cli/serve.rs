@@ -17,6 +17,11 @@ pub struct ServeArgs {
     /// directory's serve/, e.g. ~/.local/share/floodit/serve].
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// How players reach this server, as `HOST` or `HOST:PORT` (the port: --listen's): the
+    /// command a room's creator passes on reads `ssh -p PORT CODE@HOST` [default: the address
+    /// each client reached].
+    #[arg(long, value_name = "HOST[:PORT]")]
+    pub public_address: Option<String>,
     /// Every limit set for an open port (fewer per address, shorter times, fewer rooms); a
     /// limit's own flag still wins. The values are in each flag's help.
     #[arg(long)]
@@ -24,7 +29,7 @@ pub struct ServeArgs {
     /// Sessions at once, in all [default: 100; --public: 100].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_sessions: Option<u32>,
-    /// Sessions at once from one address [default: 5; --public: 3].
+    /// Sessions at once from one address [default: 8; --public: 4].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub max_per_ip: Option<u32>,
     /// Authentication attempts per connection [default: 6; --public: 3].
@@ -57,7 +62,7 @@ pub struct ServeArgs {
     /// Race rooms open at once made from one address, guests' included [default: 5; --public: 2].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=10_000))]
     pub max_rooms_per_ip: Option<u32>,
-    /// Racers in one room [default: 6; --public: 6].
+    /// Racers in one room [default: 6; --public: 4].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=32))]
     pub room_players: Option<u32>,
     /// Spectators of one room [default: 10; --public: 5].
@@ -83,7 +88,13 @@ pub fn run(args: ServeArgs) -> CliResult {
             .map(|d| d.join("serve"))
             .ok_or_else(|| CliError::bad_input("no data directory: give --data-dir or set FLOODIT_DATA_DIR"))?,
     };
-    run(Options { listen: args.listen, dir, limits }).map_err(CliError::bad_input)
+    let public_address = args
+        .public_address
+        .as_deref()
+        .map(|a| crate::rooms::Invite::parse(a, args.listen.port()))
+        .transpose()
+        .map_err(CliError::bad_input)?;
+    run(Options { listen: args.listen, public_address, dir, limits }).map_err(CliError::bad_input)
 }
 
 /// The limits the flags ask for: each flag given, else the preset's value (`--public`, or the
@@ -199,7 +210,7 @@ mod tests {
         let mut checked = 0;
         for arg in serve.get_arguments() {
             let id = arg.get_id().as_str();
-            if ["listen", "data_dir", "public", "solver_threads", "help"].contains(&id) {
+            if ["listen", "data_dir", "public", "public_address", "solver_threads", "help"].contains(&id) {
                 continue;
             }
             let help = arg.get_help().map(ToString::to_string).unwrap_or_default().replace('\n', " ");

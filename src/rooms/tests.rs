@@ -1,6 +1,7 @@
 use super::*;
 use floodit_core::formats::Puzzle;
 use floodit_core::model::{Board, Game, Mode, Topology};
+use floodit_core::race::Joined;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -58,7 +59,7 @@ fn members_are_woken_once_per_look_and_never_for_their_own_moves() {
     let (wb, nb) = counter();
     let a = visitor(&rooms, 1, key("a"), wa).create(settings(false), t0).unwrap();
     let b = visitor(&rooms, 2, key("b"), wb).join(a.code, false, t0).unwrap();
-    assert_eq!(b.role, Role::Racer);
+    assert_eq!(b.role(), Role::Racer);
     assert_eq!(na.load(Ordering::Relaxed), 1, "alice sees bob come in");
     assert_eq!(nb.load(Ordering::Relaxed), 0);
     a.start(t0).unwrap();
@@ -106,7 +107,7 @@ fn a_dropped_racer_who_is_back_keeps_the_seat_when_the_old_connection_ends() {
     a.start(t0).unwrap();
     // Bob connects again before the server noticed the old connection was gone.
     let b2 = visitor(&rooms, 3, key("b"), w.clone()).join(a.code, false, t0).unwrap();
-    assert_eq!(b2.role, Role::Racer);
+    assert_eq!(b2.role(), Role::Racer);
     drop(b);
     let now = Instant::now();
     let room = a.snapshot().unwrap();
@@ -115,7 +116,7 @@ fn a_dropped_racer_who_is_back_keeps_the_seat_when_the_old_connection_ends() {
     let room = a.snapshot().unwrap();
     assert_eq!(room.racers[1].state(now, room.limits.grace), floodit_core::race::State::Dropped);
     let s = visitor(&rooms, 4, key("s"), w).join(a.code, true, now).unwrap();
-    assert_eq!(s.role, Role::Spectator);
+    assert_eq!(s.role(), Role::Spectator);
     assert_eq!(a.snapshot().unwrap().spectators, 1);
     drop(s);
     assert_eq!(a.snapshot().unwrap().spectators, 0);
@@ -200,4 +201,85 @@ fn guessing_codes_is_held_then_cut_and_logged_once_a_connection_not_once_a_guess
         "{log:?}"
     );
     assert!(!log.iter().any(|l| l.contains("no such room")), "{log:?}");
+}
+
+#[test]
+fn a_newer_connection_with_the_same_key_takes_the_seat_and_the_older_is_told() {
+    let (rooms, log) = logged(Rooms::new(RaceLimits { countdown: Duration::ZERO, ..RaceLimits::default() }));
+    let t0 = Instant::now();
+    let (w, _) = counter();
+    let (wold, told) = counter();
+    let a = visitor(&rooms, 1, key("a"), w.clone()).create(settings(false), t0).unwrap();
+    let old = visitor(&rooms, 2, key("b"), wold).join(a.code, false, t0).unwrap();
+    a.start(t0).unwrap();
+    let mut g = Game::new(settings(false).puzzle.board, Mode::Fixed { pivot: 0 }, None);
+    g.play_colour(1).unwrap();
+    old.report(&g, t0).unwrap();
+    let before = told.load(Ordering::Relaxed);
+    // Bob's second connection, while the first is still there: one seat, one board.
+    let new = visitor(&rooms, 3, key("b"), w.clone()).join(a.code, false, t0).unwrap();
+    assert_eq!(new.joined, Joined::Back);
+    assert_eq!(told.load(Ordering::Relaxed), before + 1, "the older connection is woken to be told");
+    assert_eq!(old.snapshot().unwrap_err(), Gone::Replaced);
+    g.play_colour(2).unwrap();
+    assert_eq!(old.report(&g, t0), Err(MemberError::Replaced), "the older board changes nothing");
+    assert_eq!(a.snapshot().unwrap().racers[1].moves.len(), 1);
+    // The older connection ending leaves the seat with the newer one.
+    drop(old);
+    let room = a.snapshot().unwrap();
+    assert_eq!(room.racers[1].state(Instant::now(), room.limits.grace), floodit_core::race::State::Racing);
+    assert!(log.lock().unwrap().iter().any(|l| l.contains("a racer's new connection took the seat over")));
+}
+
+#[test]
+fn watching_or_waiting_in_an_open_room_is_activity_until_the_room_is_over() {
+    let rooms = Rooms::new(RaceLimits::default());
+    let t0 = Instant::now();
+    let (w, _) = counter();
+    assert!(!rooms.engaged(1, t0));
+    let a = visitor(&rooms, 1, key("a"), w.clone()).create(settings(false), t0).unwrap();
+    let s = visitor(&rooms, 2, key("s"), w).join(a.code, true, t0).unwrap();
+    assert!(rooms.engaged(1, t0) && rooms.engaged(2, t0), "the waiting racer and the spectator");
+    assert!(!rooms.engaged(3, t0));
+    let end = t0 + rooms.limits.lifetime;
+    assert!(!rooms.engaged(2, end), "bounded by the room's lifetime");
+    drop(s);
+    assert!(!rooms.engaged(2, t0), "gone from the room");
+}
+
+#[test]
+fn a_rematch_starts_when_the_last_racer_asks_or_the_last_who_did_not_leaves() {
+    let (rooms, log) = logged(Rooms::new(RaceLimits { countdown: Duration::ZERO, ..RaceLimits::default() }));
+    let t0 = Instant::now();
+    let (w, _) = counter();
+    let (wb, nb) = counter();
+    let a = visitor(&rooms, 1, key("a"), w.clone()).create(settings(false), t0).unwrap();
+    let b = visitor(&rooms, 2, key("b"), wb).join(a.code, false, t0).unwrap();
+    let c = visitor(&rooms, 3, key("c"), w.clone()).join(a.code, false, t0).unwrap();
+    let now = Instant::now();
+    assert_eq!(a.rematch(now), Err(MemberError::Race(RaceError::NotOver)));
+    a.start(now).unwrap();
+    let mut g = Game::new(settings(false).puzzle.board, Mode::Fixed { pivot: 0 }, None);
+    for colour in [1, 2, 1, 0] {
+        g.play_colour(colour).unwrap();
+    }
+    for m in [&a, &b, &c] {
+        m.report(&g, now).unwrap();
+    }
+    let woken = nb.load(Ordering::Relaxed);
+    let _ = b.snapshot();
+    assert_eq!(a.rematch(now).unwrap(), Votes { agreed: 1, of: 3 });
+    assert!(nb.load(Ordering::Relaxed) > woken, "the others hear of it");
+    assert_eq!(b.rematch(now).unwrap(), Votes { agreed: 2, of: 3 });
+    assert_eq!(a.snapshot().unwrap().round, 0);
+    // Cat leaves instead of agreeing: the two who asked have their rematch, on a new board.
+    c.leave();
+    let room = a.snapshot().unwrap();
+    assert_eq!(room.round, 1);
+    assert_eq!(room.racers.len(), 2);
+    assert!(room.racers.iter().all(|r| r.moves.is_empty()));
+    // A new board of the same shape (drawn at random: it may repeat the last one by chance).
+    assert_eq!(room.settings.puzzle.board.graph().topology(), floodit_core::model::Topology::Path);
+    assert_eq!(room.settings.puzzle.board.len(), 5);
+    assert!(log.lock().unwrap().iter().any(|l| l.contains("a rematch")));
 }

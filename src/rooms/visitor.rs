@@ -26,7 +26,57 @@ pub struct Visitor {
     pub wake: Wake,
     /// The connection was cut for its refused requests: the session ends.
     pub cut: bool,
+    /// How players reach the server, for the command that joins a room (`None`: unknown).
+    pub invite: Option<Invite>,
     _end: Arc<HangUp>,
+}
+
+/// Where players reach the server: the host and port of `ssh -p PORT CODE@HOST`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invite {
+    pub host: String,
+    pub port: u16,
+}
+
+impl Invite {
+    /// `HOST`, `HOST:PORT`, `[IPv6]:PORT` or a bare IPv6 address; the port is `port` when the
+    /// text names none. Refused: an empty host, characters a host name never has, port 0.
+    pub fn parse(text: &str, port: u16) -> Result<Invite, String> {
+        let bad = |why: &str| Err(format!("--public-address {text:?}: {why}"));
+        let (host, named) = if let Some(rest) = text.strip_prefix('[') {
+            let Some((host, after)) = rest.split_once(']') else { return bad("no closing ]") };
+            match after.strip_prefix(':') {
+                Some(p) => (host, Some(p)),
+                None if after.is_empty() => (host, None),
+                None => return bad("only :PORT may follow ]"),
+            }
+        } else {
+            match text.split_once(':') {
+                Some((host, p)) if !p.contains(':') => (host, Some(p)),
+                _ => (text, None),
+            }
+        };
+        let port = match named.map(str::parse::<u16>) {
+            None => port,
+            Some(Ok(p)) if p > 0 => p,
+            Some(_) => return bad("the port is a number from 1 to 65535"),
+        };
+        if host.is_empty() || host.len() > 253 {
+            return bad("the host is 1 to 253 characters");
+        }
+        if !host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':')) {
+            return bad("a host name has letters, digits, dots, dashes (and colons in IPv6)");
+        }
+        Ok(Invite { host: host.to_string(), port })
+    }
+
+    /// The command that joins room `code`.
+    pub fn command(&self, code: Code) -> String {
+        match self.port {
+            22 => format!("ssh {code}@{}", self.host),
+            p => format!("ssh -p {p} {code}@{}", self.host),
+        }
+    }
 }
 
 impl fmt::Debug for Visitor {
@@ -39,11 +89,16 @@ impl Rooms {
     /// Connection `conn`'s way into the rooms.
     pub fn visitor(&self, conn: u64, seat: Seat, name: String, address: IpAddr, wake: Wake) -> Visitor {
         let end = Arc::new(HangUp { rooms: self.clone(), conn });
-        Visitor { rooms: self.clone(), conn, seat, name, address, wake, cut: false, _end: end }
+        Visitor { rooms: self.clone(), conn, seat, name, address, wake, cut: false, invite: None, _end: end }
     }
 }
 
 impl Visitor {
+    /// The same visitor, telling others how to reach the server (`ssh -p PORT CODE@HOST`).
+    pub fn inviting(self, invite: Option<Invite>) -> Visitor {
+        Visitor { invite, ..self }
+    }
+
     /// Who is penalised for this connection's refused requests: its key (a guest has none) and
     /// its address.
     pub fn sources(&self) -> Vec<Source> {
@@ -78,5 +133,26 @@ struct HangUp {
 impl Drop for HangUp {
     fn drop(&mut self) {
         self.rooms.hang_up(self.conn);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Invite;
+    use floodit_core::race::Code;
+
+    #[test]
+    fn the_public_address_reads_host_and_port_and_the_join_command_names_both() {
+        let code = Code::parse("HKXAPM").unwrap();
+        let at = |text: &str| Invite::parse(text, 2222).map(|i| i.command(code));
+        assert_eq!(at("play.example.org").unwrap(), "ssh -p 2222 HKXAPM@play.example.org");
+        assert_eq!(at("play.example.org:22").unwrap(), "ssh HKXAPM@play.example.org");
+        assert_eq!(at("192.0.2.7:2022").unwrap(), "ssh -p 2022 HKXAPM@192.0.2.7");
+        assert_eq!(at("[2001:db8::7]:2022").unwrap(), "ssh -p 2022 HKXAPM@2001:db8::7");
+        assert_eq!(at("2001:db8::7").unwrap(), "ssh -p 2222 HKXAPM@2001:db8::7");
+        for bad in ["", ":2222", "host:0", "host:99999", "host:x", "a b", "[::1", "[::1]x", "ho$t"] {
+            let e = Invite::parse(bad, 2222).unwrap_err();
+            assert!(e.starts_with("--public-address"), "{bad:?}: {e}");
+        }
     }
 }

@@ -51,6 +51,8 @@ pub struct Conn {
     user: String,
     /// The client's address (race rooms count by it).
     address: std::net::IpAddr,
+    /// How players reach the server, for the command that joins a room.
+    pub invite: Option<crate::rooms::Invite>,
 }
 
 impl Conn {
@@ -74,6 +76,7 @@ impl Conn {
             pty: false,
             input: None,
             user: String::new(),
+            invite: None,
         }
     }
 
@@ -134,7 +137,7 @@ impl Conn {
         });
         let join = session::Join::from_user(&self.user);
         let setup_for = {
-            let (id, size, address) = (self.id, self.size.clone(), self.address);
+            let (id, size, address, invite) = (self.id, self.size.clone(), self.address, self.invite.clone());
             let (term, colorterm, lang) = (self.term.clone(), self.colorterm.clone(), self.lang.clone());
             let no_color = self.no_color.clone();
             move |daily, results, runner, saves| session::Setup {
@@ -157,6 +160,7 @@ impl Conn {
                 join,
                 stopping: server.sessions.stopping(),
                 address,
+                invite,
             }
         };
         let server = self.server.clone();

@@ -39,7 +39,8 @@ impl Limits {
     pub fn defaults(cores: usize) -> Limits {
         Limits {
             sessions: 100,
-            per_ip: 5,
+            // A room's racers and two watchers from one address (friends behind one NAT).
+            per_ip: 8,
             auth_attempts: 6,
             idle: Duration::from_secs(10 * 60),
             longest: Duration::from_secs(2 * 60 * 60),
@@ -58,7 +59,8 @@ impl Limits {
         let base = Limits::defaults(cores);
         Limits {
             sessions: 100,
-            per_ip: 3,
+            // A room's racers from one address.
+            per_ip: 4,
             auth_attempts: 3,
             idle: Duration::from_secs(5 * 60),
             longest: Duration::from_secs(60 * 60),
@@ -70,7 +72,7 @@ impl Limits {
                 rooms: 20,
                 rooms_per_key: 1,
                 rooms_per_address: 2,
-                players: 6,
+                players: 4,
                 spectators: 5,
                 lifetime: Duration::from_secs(15 * 60),
                 grace: Duration::from_secs(30),
@@ -110,11 +112,11 @@ impl Gate {
     pub fn admit(&self, ip: IpAddr) -> Result<Pass, String> {
         let mut c = self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if c.total >= self.sessions {
-            return Err(format!("server full ({} sessions)", self.sessions));
+            return Err(format!("server full ({})", sessions(self.sessions)));
         }
         let mine = c.per_ip.get(&ip).copied().unwrap_or(0);
         if mine >= self.per_ip {
-            return Err(format!("{} sessions from this address already", self.per_ip));
+            return Err(format!("{} from this address already, the most", sessions(self.per_ip)));
         }
         c.total += 1;
         c.per_ip.insert(ip, mine + 1);
@@ -124,6 +126,11 @@ impl Gate {
     pub fn open(&self) -> usize {
         self.counts.lock().unwrap_or_else(std::sync::PoisonError::into_inner).total
     }
+}
+
+/// "1 session", "5 sessions".
+pub fn sessions(n: usize) -> String {
+    if n == 1 { "1 session".into() } else { format!("{n} sessions") }
 }
 
 impl Drop for Pass {
@@ -172,6 +179,11 @@ mod tests {
         };
         let times = |l: &Limits| [l.idle, l.longest, l.login, l.job_time, l.race.lifetime, l.race.grace];
         assert!(counts(&p).iter().zip(counts(&d)).all(|(p, d)| *p <= d), "{p:?}");
+        // Friends behind one address (one NAT) can fill a room: a room's racers never need
+        // more sessions than an address may open.
+        for l in [&d, &p] {
+            assert!(l.race.players <= l.per_ip, "{l:?}");
+        }
         assert!(times(&p).iter().zip(times(&d)).all(|(p, d)| *p <= d), "{p:?}");
         assert_ne!(p, d);
     }

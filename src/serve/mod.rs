@@ -19,6 +19,7 @@ pub mod pool;
 mod refusals;
 pub mod session;
 mod shutdown;
+mod turn_away;
 
 pub use limits::Limits;
 
@@ -37,6 +38,9 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub struct Options {
     pub listen: SocketAddr,
+    /// How players reach the server (`--public-address`), for the command that joins a room;
+    /// `None`: the address each client reached.
+    pub public_address: Option<crate::rooms::Invite>,
     /// The server's own directory: host key, results, players' saved games.
     pub dir: PathBuf,
     pub limits: Limits,
@@ -53,6 +57,8 @@ pub struct Server {
     pub rooms: crate::rooms::Rooms,
     /// The games being played, for a stop to end.
     pub sessions: shutdown::Sessions,
+    /// How players reach the server (`--public-address`), if the operator said.
+    pub public_address: Option<crate::rooms::Invite>,
     dir: PathBuf,
     /// Today's puzzle, made again when the UTC day changes.
     today: Mutex<Option<Daily>>,
@@ -95,6 +101,9 @@ impl Server {
 const READ_WAIT: Duration = Duration::from_secs(1);
 /// How long a connection's last line waits for its game's thread to say how the game ended.
 const GAME_END_WAIT: Duration = Duration::from_secs(1);
+/// Refused connections being told why at once; past this a refused connection is closed with
+/// no word (each is told for a few seconds at most, so only a flood of them gets here).
+const MOST_TURNING_AWAY: usize = 32;
 /// How long a stopping server waits for its games to end and for the results still queued (what
 /// is not written by then is in the journal, for the next start).
 const STOP_WAIT: Duration = Duration::from_secs(5);
@@ -134,6 +143,7 @@ pub fn run(options: Options) -> Result<(), String> {
         pool,
         rooms,
         sessions: shutdown::Sessions::default(),
+        public_address: options.public_address.clone(),
         dir: options.dir.clone(),
         today: Mutex::new(None),
     });
@@ -176,6 +186,13 @@ pub fn run(options: Options) -> Result<(), String> {
             limits.longest.as_secs(),
             server.pool.threads()
         ));
+        if limits.race.players > limits.per_ip {
+            log::line(format_args!(
+                "note: a room seats {} racers but an address may open {}: friends behind one address cannot fill a room",
+                limits.race.players,
+                limits::sessions(limits.per_ip)
+            ));
+        }
         if journaled.records + journaled.damaged > 0 || journaled.torn {
             log::line(format_args!(
                 "results journal: {} record(s) from the last run to write{}{}",
@@ -205,6 +222,7 @@ async fn accept(
 ) -> Result<(), String> {
     let gate = limits::Gate::new(&server.limits);
     let ids = AtomicU64::new(1);
+    let turning = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let stop = shutdown::Stop::install()?;
     loop {
         let accepted = tokio::select! {
@@ -214,7 +232,7 @@ async fn accept(
                 return Ok(());
             }
         };
-        let (mut stream, peer) = match accepted {
+        let (stream, peer) = match accepted {
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors and the like: say so, wait a little, go on.
@@ -227,10 +245,14 @@ async fn accept(
             Ok(p) => p,
             Err(why) => {
                 log::line(format_args!("refused {peer}: {why}"));
+                if turning.fetch_add(1, Ordering::Relaxed) >= MOST_TURNING_AWAY {
+                    turning.fetch_sub(1, Ordering::Relaxed);
+                    continue;
+                }
+                let turning = turning.clone();
                 tokio::spawn(async move {
-                    use tokio::io::AsyncWriteExt;
-                    // Text before the SSH banner: clients show it, or at least close cleanly.
-                    let _ = stream.write_all(format!("floodit: {why}; try again later\r\n").as_bytes()).await;
+                    turn_away::turn_away(stream, &format!("floodit: {why}; try again later")).await;
+                    turning.fetch_sub(1, Ordering::Relaxed);
                 });
                 continue;
             }
@@ -254,7 +276,11 @@ async fn connection(
     pass: limits::Pass,
 ) {
     let began = Instant::now();
-    let conn = handler::Conn::new(server.clone(), id, address);
+    let mut conn = handler::Conn::new(server.clone(), id, address);
+    // The join command names the server as the operator said, else as this client reached it.
+    conn.invite = server.public_address.clone().or_else(|| {
+        stream.local_addr().ok().map(|a| crate::rooms::Invite { host: a.ip().to_string(), port: a.port() })
+    });
     let (end, refusals, playing, clock) =
         (conn.end.clone(), conn.refusals.clone(), conn.playing.clone(), conn.login.clone());
     // The login time runs from the accept through every stage until the game starts: at its

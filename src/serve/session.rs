@@ -109,16 +109,22 @@ pub struct Setup {
     pub stopping: Arc<AtomicBool>,
     /// Where the player connected from (rooms and refused room requests count by address).
     pub address: std::net::IpAddr,
+    /// How players reach the server, for the command that joins a room.
+    pub invite: Option<crate::rooms::Invite>,
 }
 
 /// What the SSH user name asks for: `race` makes a room, a room's code joins it, `watch-` and
-/// the code watches it; anything else is the usual game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// the code watches it, `daily` (or none) the usual game; any other name is no room, and the
+/// player is told so on the usual game.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Join {
     None,
     Create,
     Room(floodit_core::race::Code),
     Watch(floodit_core::race::Code),
+    /// A name that is no room (a mistyped code, or any other name), as it may be shown:
+    /// printable ASCII, at most 16 characters.
+    Unknown(String),
 }
 
 impl Join {
@@ -127,13 +133,23 @@ impl Join {
         if user.eq_ignore_ascii_case("race") {
             return Join::Create;
         }
-        let watch = user.get(..6).filter(|p| p.eq_ignore_ascii_case("watch-")).and_then(|_| user.get(6..));
-        match watch {
-            Some(code) => Code::parse(code).map_or(Join::None, Join::Watch),
-            None => Code::parse(user).map_or(Join::None, Join::Room),
+        if user.is_empty() || user.eq_ignore_ascii_case("daily") {
+            return Join::None;
         }
+        let watch = user.get(..6).filter(|p| p.eq_ignore_ascii_case("watch-")).and_then(|_| user.get(6..));
+        let known = match watch {
+            Some(code) => Code::parse(code).map(Join::Watch),
+            None => Code::parse(user).map(Join::Room),
+        };
+        known.unwrap_or_else(|| {
+            Join::Unknown(user.chars().map(|c| if c.is_ascii_graphic() { c } else { '?' }).take(16).collect())
+        })
     }
 }
+
+/// How often a session in an open room looks whether it still is (its idle timer starts again
+/// from the last look once it is not).
+const ROOM_LOOK: Duration = Duration::from_secs(30);
 
 /// Game mode for the player's terminal: the alternate screen, no cursor, click reporting (the
 /// same sequences the local game sends to its own terminal).
@@ -145,14 +161,22 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
     let (w, h) = setup.size.get();
     let mut app = build_app(&setup);
     update::update(&mut app, Action::Resize { width: w, height: h });
-    match setup.join {
+    match &setup.join {
         Join::None => {}
         Join::Create => {
             update::update(&mut app, Action::Race(RaceAction::Create { public: false, fresh: true }));
         }
         Join::Room(code) | Join::Watch(code) => {
             let watch = matches!(setup.join, Join::Watch(_));
-            update::update(&mut app, Action::Race(RaceAction::Join { code, watch }));
+            update::update(&mut app, Action::Race(RaceAction::Join { code: *code, watch }));
+        }
+        Join::Unknown(user) => {
+            let note = format!("no room {user:?}: today's puzzle (race@ makes a room, its code@ joins it)");
+            let text = match app.status.take() {
+                Some(before) => format!("{}; {note}", before.text),
+                None => note,
+            };
+            app.say(Tone::Info, text);
         }
     }
     if setup.size.capped() {
@@ -178,6 +202,8 @@ pub fn run(setup: Setup, input: Receiver<Input>, out: ChannelOut) -> End {
         queued: std::collections::VecDeque::new(),
         wake: None,
         stopping: setup.stopping.clone(),
+        rooms: setup.rooms.clone(),
+        conn: setup.id,
     };
     let result = Terminal::new(backend).and_then(|mut term| {
         event_loop::run(&mut term, &mut app, &mut events, |b, text| {
@@ -254,7 +280,8 @@ fn build_app(s: &Setup) -> App {
     let mut app = App::with_solvers(s.daily.puzzle.clone(), Origin::Id, look, options, solvers, w, h);
     let daily = DailyState::new(s.daily.clone(), s.results.clone(), s.player.clone());
     app.daily = Some(daily.with_queue(s.queue.clone()));
-    app.link = Some(s.rooms.visitor(s.id, seat(s), racer_name(s), s.address, s.wake.clone()));
+    app.link =
+        Some(s.rooms.visitor(s.id, seat(s), racer_name(s), s.address, s.wake.clone()).inviting(s.invite.clone()));
     update::greet_saved_games(&mut app, false);
     update::greet_daily(&mut app);
     app
@@ -297,9 +324,22 @@ struct SshEvents {
     wake: Option<Wake>,
     /// The server is stopping.
     stopping: Arc<AtomicBool>,
+    /// Watching or waiting in an open room is activity: the idle timer runs only outside one.
+    rooms: crate::rooms::Rooms,
+    conn: u64,
 }
 
 impl SshEvents {
+    /// When the session is idle: `idle` after the last key, or after the last time it was seen
+    /// in an open room (looked at again every [`ROOM_LOOK`] at most, so a room's end is seen).
+    fn idle_at(&mut self, now: Instant) -> (Instant, Option<Instant>) {
+        if self.rooms.engaged(self.conn, now) {
+            self.last_input = now;
+            return (now + self.idle, Some(now + ROOM_LOOK.min(self.idle / 4)));
+        }
+        (self.last_input + self.idle, None)
+    }
+
     /// Takes one message from the network side; returns a stop, a repaint, or nothing.
     fn take(&mut self, msg: Input) -> Option<Wake> {
         match msg {
@@ -342,12 +382,12 @@ impl Events for SshEvents {
             if now >= self.ends_at {
                 return Ok(self.stop(End::TooLong));
             }
-            let idle_at = self.last_input + self.idle;
+            let (idle_at, look_at) = self.idle_at(now);
             if now >= idle_at {
                 return Ok(self.stop(End::Idle));
             }
             let esc_at = self.parser.waiting().then(|| now + ESC_WAIT);
-            let wake_at = [Some(self.ends_at), Some(idle_at), esc_at, asked].into_iter().flatten().min();
+            let wake_at = [Some(self.ends_at), Some(idle_at), esc_at, asked, look_at].into_iter().flatten().min();
             let wait = wake_at.map_or(Duration::MAX, |t| t.saturating_duration_since(now));
             match self.input.recv_timeout(wait) {
                 Ok(msg) => {
@@ -428,6 +468,7 @@ mod tests {
             join: Join::None,
             stopping: Arc::default(),
             address: std::net::Ipv4Addr::LOCALHOST.into(),
+            invite: None,
         }
     }
 
@@ -493,8 +534,15 @@ mod tests {
         assert_eq!(Join::from_user("hkxapm"), Join::Room(code));
         assert_eq!(Join::from_user("watch-HKXAPM"), Join::Watch(code));
         assert_eq!(Join::from_user("Watch-hkxapm"), Join::Watch(code));
-        for other in ["player", "", "watch-", "watch-race", "HKXAPMX", "wätch-HKXAPM", "root"] {
-            assert_eq!(Join::from_user(other), Join::None, "{other:?}");
+        for plain in ["", "daily", "DAILY"] {
+            assert_eq!(Join::from_user(plain), Join::None, "{plain:?}");
         }
+        // Any other name is no room, and is said back as printable text.
+        for (other, said) in
+            [("hello", "hello"), ("watch-", "watch-"), ("HKXAPB", "HKXAPB"), ("wätch-HKXAPM", "w?tch-HKXAPM")]
+        {
+            assert_eq!(Join::from_user(other), Join::Unknown(said.into()), "{other:?}");
+        }
+        assert_eq!(Join::from_user(&"x".repeat(40)), Join::Unknown("x".repeat(16)));
     }
 }

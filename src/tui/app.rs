@@ -332,8 +332,15 @@ impl App {
     pub fn context(&self) -> Context {
         match self.overlay {
             Overlay::None => match self.explorer.mode {
+                // A spectator has no board of their own; in a room, a comparison is the results.
+                Mode::Play if self.race.as_ref().is_some_and(|r| r.role() == floodit_core::race::Role::Spectator) => {
+                    Context::Watch
+                }
                 Mode::Play => Context::Game,
                 Mode::Step(_) => Context::Step,
+                Mode::Compare(_) if self.race.as_ref().is_some_and(|r| r.role() == floodit_core::race::Role::Racer) => {
+                    Context::Results
+                }
                 Mode::Compare(_) => Context::Compare,
                 Mode::Review(_) => Context::Review,
             },

@@ -84,6 +84,9 @@ pub struct DailyState {
 impl DailyState {
     pub fn new(daily: Daily, results: Results, player: Player) -> DailyState {
         let kept_at_start = results.result_of(&player, daily.date).ok().flatten();
+        // Help had on the day's board in an earlier session (a race's results, the explorer)
+        // counts in this one too: the win box, the share line and the leaderboard agree.
+        let helped = results.helped(&player, daily.date).unwrap_or(false);
         DailyState {
             kept_at_start,
             daily,
@@ -92,7 +95,7 @@ impl DailyState {
             share: None,
             queue: None,
             pending: None,
-            helped: false,
+            helped,
             archive: None,
             practice: false,
         }
@@ -120,6 +123,12 @@ impl DailyState {
             Some(q) => q.helped(self.player.clone(), self.daily.date).map_err(String::from),
             None => self.results.mark_helped(&self.player, self.daily.date).map_err(String::from),
         }
+    }
+
+    /// True when help was had on the day's board before, and `game` plays it: the game starts
+    /// assisted.
+    pub fn helped_before(&self, game: &Game) -> bool {
+        self.helped && self.plays_board(game)
     }
 
     /// True when `game` starts from the day's board, in any mode.

@@ -38,6 +38,10 @@ pub enum Context {
     Name,
     /// The race lobby: making a room, the rooms listed, a code typed.
     Lobby,
+    /// Watching a race: no board of one's own to play.
+    Watch,
+    /// A race's results: everyone's games side by side.
+    Results,
 }
 
 impl Context {
@@ -58,6 +62,8 @@ impl Context {
             Context::Dialog => "New-game dialog",
             Context::Name => "Name for the leaderboard",
             Context::Lobby => "Race lobby (over SSH)",
+            Context::Watch => "Watching a race (over SSH)",
+            Context::Results => "A race's results (over SSH)",
         }
     }
 
@@ -66,12 +72,21 @@ impl Context {
         other == self
             || other == Context::Global
             || (other == Context::View
-                && matches!(self, Context::Game | Context::Step | Context::Compare | Context::Review))
-            || (other == Context::Playback && matches!(self, Context::Step | Context::Compare))
+                && matches!(
+                    self,
+                    Context::Game
+                        | Context::Step
+                        | Context::Compare
+                        | Context::Review
+                        | Context::Watch
+                        | Context::Results
+                ))
+            || (other == Context::Playback && matches!(self, Context::Step | Context::Compare | Context::Results))
+            || (other == Context::Compare && self == Context::Results)
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 12] = [
+    pub const ACTIVE: [Context; 14] = [
         Context::Game,
         Context::Step,
         Context::Compare,
@@ -84,6 +99,8 @@ impl Context {
         Context::Dialog,
         Context::Name,
         Context::Lobby,
+        Context::Watch,
+        Context::Results,
     ];
 }
 
@@ -235,7 +252,8 @@ impl Binding {
 use super::daily::DailyAction as Da;
 use super::race::RaceAction as Ra;
 use Context::{
-    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Resume, Review, Step, View,
+    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Results, Resume, Review,
+    Step, View, Watch,
 };
 
 /// Every key, in the order the help screen and the footer show them.
@@ -253,8 +271,8 @@ pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Down, Key::Char('j')], Action::MoveCursor(Dir::Down), "", "move the cursor"),
     bind(Game, &[Key::Up, Key::Char('k')], Action::MoveCursor(Dir::Up), "", "move the cursor"),
     bind(Game, &[Key::Right, Key::Char('l')], Action::MoveCursor(Dir::Right), "", "move the cursor"),
-    bind(Game, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move").first(),
-    bind(Game, &[Key::Char('r')], Action::Redo, "redo", "redo an undone move"),
+    bind(Game, &[Key::Char('u'), Key::Backspace], Action::Undo, "undo", "undo the last move (not in a race)").first(),
+    bind(Game, &[Key::Char('r')], Action::Redo, "redo", "redo an undone move (not in a race)"),
     bind(
         Game,
         &[Key::Char('f')],
@@ -314,9 +332,8 @@ pub static KEYMAP: &[Binding] = &[
         &[Key::Char('m')],
         Action::Race(Ra::Open),
         "",
-        "race others over SSH: the lobby (make a room, join one); in your room, start the countdown",
+        "race others over SSH: the lobby (make a room, join one); in your room, start the countdown (no takebacks in a race: undo is off)",
     ),
-    bind(Game, &[Key::Tab], Action::Race(Ra::Follow), "", "watching a race: follow the next racer's board"),
     bind(Game, &[Key::Char('q')], Action::Quit, "quit", "quit; an unfinished game is saved and offered next time")
         .first(),
     bind(Game, &[Key::Esc], Action::Close, "", "cancel: unpick a free-mode pick, or a pending confirmation"),
@@ -343,6 +360,18 @@ pub static KEYMAP: &[Binding] = &[
     .first(),
     bind(Step, &[Key::Esc, Key::Char('q')], Action::Explorer(Ex::Back), "leave", "back to your game as you left it")
         .first(),
+    // A race's results: first, so that the footer shows them whatever the width.
+    bind(
+        Results,
+        &[Key::Char('r')],
+        Action::Race(Ra::Rematch),
+        "rematch",
+        "ask for a rematch: the same room and racers on a new board, once all ask",
+    )
+    .first(),
+    bind(Results, &[Key::Char('e')], Action::Explorer(Ex::Review), "review", "review your own game of the race")
+        .first(),
+    bind(Results, &[Key::Char('m')], Action::Race(Ra::Open), "lobby", "leave the room for the lobby").first(),
     bind(
         Compare,
         &[Key::Esc, Key::Char('q'), Key::Char('v')],
@@ -455,6 +484,9 @@ pub static KEYMAP: &[Binding] = &[
     bind(Lobby, &[Key::Esc], Action::Close, "back", "back to the game"),
     bind(Lobby, &[Key::Backspace], Action::Race(Ra::Erase), "", "erase a letter of the code"),
     bind(Lobby, &[Key::Text], Action::Race(Ra::Type(' ')), "", "type a room's code"),
+    bind(Watch, &[Key::Tab], Action::Race(Ra::Follow), "follow", "follow the next racer's board").first(),
+    bind(Watch, &[Key::Char('m')], Action::Race(Ra::Open), "lobby", "leave the room for the lobby").first(),
+    bind(Watch, &[Key::Char('q')], Action::Quit, "quit", "quit").first(),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "quit", "quit at once (the game is saved)").first(),
 ];
 

@@ -57,6 +57,9 @@ pub enum Help {
     TakeOver,
     /// A solution of the explorer's shown: its solver panel run, a step-through or a comparison.
     Explorer,
+    /// Help had on this board before this game (the daily puzzle's: the explorer, or a race's
+    /// results showing the optimum), in this session or an earlier one.
+    Before,
 }
 
 impl Help {
@@ -65,6 +68,7 @@ impl Help {
             Help::Hints => "hints",
             Help::TakeOver => "a solver's moves",
             Help::Explorer => "the explorer's solutions",
+            Help::Before => "earlier help on this board (a race's results or the explorer)",
         }
     }
 }

@@ -48,6 +48,8 @@ mod serve_race_load;
 #[cfg(feature = "serve")]
 mod serve_race_openssh;
 #[cfg(feature = "serve")]
+mod serve_race_told;
+#[cfg(feature = "serve")]
 mod serve_wording;
 mod solve_memory;
 mod tui_app;
@@ -60,6 +62,7 @@ mod tui_keys;
 mod tui_measure;
 mod tui_packs;
 mod tui_race;
+mod tui_race_rules;
 mod tui_review;
 mod tui_saves;
 mod tui_screens;

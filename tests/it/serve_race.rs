@@ -92,7 +92,7 @@ fn two_race_one_watches_one_drops_and_resumes_and_all_see_the_same_result() {
         // The race is over: everyone's game and the optimum side by side, the same for all.
         let mut screens = Vec::new();
         for t in [&mut a, &mut b, &mut c] {
-            screens.push(t.wait_for("the optimum side by side").await);
+            screens.push(t.wait_for(" wins: ").await);
         }
         for s in &screens {
             let (first, second) = (s.find(&shown(&alice)), s.find(&shown(&bob)));

@@ -19,7 +19,7 @@ const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
 static CONNS: AtomicU64 = AtomicU64::new(1);
 
 /// A player's app on the shared rooms, and how often it was woken.
-fn racer(rooms: &Rooms, key: &str, name: &str) -> (App, Arc<AtomicUsize>) {
+pub(super) fn racer(rooms: &Rooms, key: &str, name: &str) -> (App, Arc<AtomicUsize>) {
     let mut a = app(&[KUNIGAMI, "--ascii", "--color", "never"], 80, 24);
     let woken = Arc::new(AtomicUsize::new(0));
     let w = woken.clone();
@@ -32,7 +32,7 @@ fn racer(rooms: &Rooms, key: &str, name: &str) -> (App, Arc<AtomicUsize>) {
     (a, woken)
 }
 
-fn changed(a: &mut App) {
+pub(super) fn changed(a: &mut App) {
     act(a, Action::Race(RaceAction::Changed));
 }
 
@@ -59,8 +59,11 @@ fn two_apps_race_on_one_board_and_compare_at_the_end() {
     press(&mut c, code.as_str());
     send(&mut c, key_event(KeyCode::Tab));
     assert!(screen(&c).contains("you watch alice"), "{}", screen(&c));
+    // A spectator's keys are a spectator's: no colours to play, the status says what they watch.
     press(&mut c, "1");
-    assert!(screen(&c).contains("you are watching this race"), "{}", screen(&c));
+    let s = screen(&c);
+    assert_eq!(c.game.moves_made(), 0);
+    assert!(s.contains("watching") && s.contains("Tab follow") && !s.contains("colour"), "{s}");
     // No moves before the start, no solvers during the race.
     press(&mut b, "1");
     assert_eq!(b.game.moves_made(), 0);
@@ -88,8 +91,10 @@ fn two_apps_race_on_one_board_and_compare_at_the_end() {
     .unwrap();
     let keys: String = best.moves.iter().map(|m| char::from(b'0' + m.colour)).collect();
     press(&mut a, &keys);
+    // No takebacks in a race: Bob plays on from his two moves.
     press(&mut b, "u");
-    press(&mut b, "u");
+    assert!(screen(&b).contains("no takebacks in a race"), "{}", screen(&b));
+    assert_eq!(b.game.moves_made(), 2);
     press(&mut b, &keys);
     changed(&mut a);
     for app in [&mut a, &mut b] {

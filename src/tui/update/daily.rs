@@ -132,6 +132,11 @@ fn submit_name(app: &mut App) {
 /// stays (pinned) until the first move: a key that opens a box or moves the cursor is not
 /// playing yet, and the line is what the player must know before playing.
 pub fn greet(app: &mut App) {
+    // The first game is the day's board: help had on it before counts from the start (later
+    // games get it from the reaction to a new game, `help_before`).
+    if app.daily.as_ref().is_some_and(|d| d.helped_before(&app.game)) {
+        app.stakes.assist(crate::tui::stakes::Help::Before);
+    }
     let Some(line) = app.daily.as_ref().and_then(super::super::daily::DailyState::greeting) else { return };
     app.pinned = Some(Status { text: app.shown_to_player(line.clone()), tone: Tone::Info });
     let text = match app.status.take() {
@@ -201,5 +206,14 @@ fn tell(app: &mut App, kept: Kept) {
         Kept::Queued { share } => {
             app.say(Tone::Info, format!("{share}; the results are busy: yours is kept as soon as they free"));
         }
+    }
+}
+
+/// A game of the day's board starts assisted when the player had help on that board before
+/// (a race's results, the explorer), so the win box and the share line say what the
+/// leaderboard will.
+pub(super) fn help_before(app: &App, events: &mut Events) {
+    if app.daily.as_ref().is_some_and(|d| d.helped_before(&app.game)) {
+        events.push_back(super::Event::Assisted(crate::tui::stakes::Help::Before));
     }
 }

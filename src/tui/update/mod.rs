@@ -44,7 +44,8 @@ pub fn update(app: &mut App, action: Action) -> Vec<Event> {
 }
 
 fn apply(app: &mut App, action: Action, events: &mut Events) {
-    // In a race: no moves before the start or while watching, no solvers during the race.
+    // In a race: no moves before the start or while watching, no takebacks and no solvers
+    // during the race; a key that would leave a running race asks first.
     if let Some(why) = race::refusal(app, &action) {
         app.say(super::app::Tone::Info, why);
         events.push_back(Event::ScreenChanged);
@@ -57,6 +58,10 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
     );
     if other_key && app.confirm.as_ref() != Some(&action) {
         app.confirm = None;
+    }
+    if race::asks_before_leaving(app, &action) {
+        events.push_back(Event::ScreenChanged);
+        return;
     }
     // Quitting in a race leaves the room on purpose (a lost connection keeps the seat).
     if action == Action::Quit {
@@ -81,7 +86,10 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
             events.push_back(Event::ScreenChanged);
         }
         Action::Race(a) => {
-            app.clear_status();
+            // Another member's change is no key of this player's: what they were told stays.
+            if a != super::race::RaceAction::Changed {
+                app.clear_status();
+            }
             race::command(app, a, events);
             events.push_back(Event::ScreenChanged);
         }

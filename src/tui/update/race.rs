@@ -1,20 +1,22 @@
 //! The race's part of the update: the lobby, making and joining rooms, starting the countdown,
-//! and what follows from the room changing (another member's move, the end of the race); and
-//! its reactions: a move goes to the room, a proven optimum too, another game leaves the room.
+//! a rematch, and what follows from the room changing (another member's move, the end of the
+//! race, a rematch, the seat taken over by a newer connection); and its reactions: a move goes
+//! to the room, a proven optimum too, another game leaves the room.
 
 use super::{Event, Events, games};
 use crate::formats::Puzzle;
 use crate::formats::generate::{GenSpec, fresh_seed, generate};
 use crate::model::{Components, Game};
-use crate::rooms::Refused;
-use crate::tui::action::Action;
+use crate::rooms::{Gone, MemberError, Membership, Refused};
+use crate::tui::action::{Action, ExplorerAction};
 use crate::tui::app::{App, Origin, Overlay, Tone};
+use crate::tui::daily::DailyAction;
 use crate::tui::explorer::Mode;
 use crate::tui::explorer::compare::{Compare, Person};
 use crate::tui::keymap::Context;
-use crate::tui::race::{Lobby, RaceAction, RaceState, clock};
+use crate::tui::race::{Hold, Lobby, RaceAction, RaceState, clock, secs_up};
 use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
-use floodit_core::race::{Code, Phase, Role, Settings, State};
+use floodit_core::race::{Code, Joined, Phase, Role, Settings, State, Watching};
 use std::time::Instant;
 
 /// The most racers' games in the compare view at the end (one lane stays for the optimum).
@@ -42,41 +44,55 @@ pub(super) fn command(app: &mut App, action: RaceAction, events: &mut Events) {
         }
         RaceAction::Enter { watch } => {
             let Overlay::Lobby(l) = &app.overlay else { return };
+            // The lobby stays open until a room takes the player in: a wrong code is told there,
+            // and the letters typed after it stay letters of a code, not the game's keys.
             match l.choice(watch) {
-                Ok(next) => {
-                    app.overlay = Overlay::None;
-                    command(app, next, events);
-                }
+                Ok(next) => command(app, next, events),
                 Err(e) => app.say(Tone::Warn, e),
             }
         }
         RaceAction::Follow => follow_next(app),
+        RaceAction::Rematch => rematch(app, events),
         RaceAction::Changed => changed(app, events),
     }
 }
 
-/// The race key: the lobby outside a room; in a room, the creator starts the countdown.
+/// The race key: the lobby outside a room; in a room, the creator starts the countdown; once
+/// the race is over (or for a spectator) it leaves the room for the lobby.
 fn open(app: &mut App) {
     let now = Instant::now();
     if let Some(race) = &mut app.race {
-        race.refresh(now);
-        let text = match race.phase() {
-            Phase::Waiting if race.room.host == race.membership.seat => match race.membership.start(now) {
+        // A room gone is said by the next change; here it only leaves for the lobby.
+        let _gone = race.refresh(now);
+        let code = race.room.code;
+        let host = race.room.host == race.membership.seat;
+        let text = match (race.role(), race.phase()) {
+            (Role::Spectator, _) | (_, Phase::Over) => {
+                leave(app);
+                return open_lobby(app, now);
+            }
+            (Role::Racer, Phase::Waiting) if host => match race.membership.start(now) {
                 Ok(()) => "the countdown has started".to_string(),
-                Err(e) => e,
+                Err(e) => e.to_string(),
             },
-            Phase::Waiting => "waiting for the room's creator to start the race".into(),
-            _ => format!("room {}: you are in a race", race.room.code),
+            (Role::Racer, Phase::Waiting) => format!("waiting for {} to start the race", host_name(race)),
+            (Role::Racer, _) => format!("room {code}: the race is on"),
         };
-        race.refresh(now);
+        let _gone = race.refresh(now);
         app.say(Tone::Info, text);
         return;
     }
+    open_lobby(app, now);
+}
+
+fn open_lobby(app: &mut App, now: Instant) {
     let Some(link) = &app.link else {
         app.say(Tone::Info, "races are played over SSH, on a floodit serve server");
         return;
     };
-    app.overlay = Overlay::Lobby(Lobby::new(link.rooms.lobby(now)));
+    let listed = link.rooms.lobby(now);
+    let today = app.daily.as_ref().is_some_and(|d| d.plays(&app.game) && d.share.is_none() && !d.kept_today());
+    app.overlay = Overlay::Lobby(Lobby::new(listed, today));
 }
 
 /// Makes a room: on the board being played, or on a fresh random one.
@@ -133,42 +149,79 @@ fn refused(app: &mut App, why: &Refused) {
     app.say(Tone::Warn, why.to_string());
 }
 
-/// Plays the room's board (a racer back in their seat plays on from their moves).
-fn enter(app: &mut App, membership: crate::rooms::Membership, events: &mut Events) {
+/// Plays the room's board (a racer back in their seat plays on from their moves), and says
+/// what this player is in the room and why.
+fn enter(app: &mut App, membership: Membership, events: &mut Events) {
     let now = Instant::now();
-    let Some(room) = membership.snapshot() else { return };
+    let Ok(room) = membership.snapshot() else { return };
+    let joined = membership.joined;
     let mut race = RaceState::new(membership, room, now);
+    let back = race.me().map(|i| race.room.racers[i].moves.len()).unwrap_or_default();
+    let text = entering(app, &race, joined, back);
+    // Told before it happens: the race's results show the optimum, which is help on the day
+    // (a racer back in their seat was told when they first came in).
+    race.assists_day =
+        race.room.settings.daily && app.daily.as_ref().is_some_and(|d| d.share.is_none() && !d.kept_today());
+    let daily = race.assists_day && joined != Joined::Back;
+    race.following = 0;
+    app.overlay = Overlay::None;
+    play_room_board(app, race, events);
+    follow_racer(app);
+    // What the player is first, then the day (the race panel keeps saying it).
+    let text = if daily { format!("{text}; today's puzzle: your day's result will count as assisted") } else { text };
+    app.say(Tone::Info, text);
+}
+
+/// What a player entering a room is told: what they are there, and why.
+fn entering(app: &App, race: &RaceState, joined: Joined, back: usize) -> String {
+    let code = race.room.code;
+    let start = app.look.key_of(Context::Game, &Action::Race(RaceAction::Open));
+    let follow = app.look.key_of(Context::Watch, &Action::Race(RaceAction::Follow));
+    let watch = |why: String| format!("room {code}: {why}, so you watch ({follow} follows the next racer)");
+    match joined {
+        Joined::Watching(Watching::Asked) => format!("room {code}: watching ({follow} follows the next racer)"),
+        Joined::Watching(Watching::Started) => watch("the race had started".into()),
+        Joined::Watching(Watching::Full) => watch(format!("all {} seats are taken", race.room.limits.players)),
+        Joined::Watching(Watching::LeftSeat) => watch("you left your seat in this race".into()),
+        Joined::Watching(Watching::GraceOver) => {
+            watch(format!("your seat was given up after {} s away", race.room.limits.grace.as_secs()))
+        }
+        Joined::Back if back > 0 => format!("room {code}: back in the race, {back} moves in"),
+        Joined::Back => format!("room {code}: back in your seat"),
+        Joined::Racer if race.room.host == race.membership.seat => match invite(app, code) {
+            Some(cmd) => format!("room {code}: others join with {cmd}; {start} starts the race"),
+            None => format!("room {code}: others join with its code; {start} starts the race"),
+        },
+        Joined::Racer => format!("room {code}: you race; waiting for {} to start", host_name(race)),
+    }
+}
+
+/// The command that joins room `code` from anywhere: `ssh -p PORT CODE@HOST`, with the server's
+/// public address.
+fn invite(app: &App, code: Code) -> Option<String> {
+    app.link.as_ref()?.invite.as_ref().map(|i| i.command(code))
+}
+
+fn host_name(race: &RaceState) -> String {
+    let room = &race.room;
+    room.racer(&room.host).map(|i| room.racers[i].name.clone()).unwrap_or_else(|| "the creator".into())
+}
+
+/// Plays the room's board as the room has it: this racer's moves so far (none for a new race).
+fn play_room_board(app: &mut App, race: RaceState, events: &mut Events) {
     let s = &race.room.settings;
     let mut game = Game::new(s.puzzle.board.clone(), s.puzzle.mode, None);
-    let back = race.me().map(|i| race.room.racers[i].moves.clone()).unwrap_or_default();
-    for mv in &back {
+    let moves = race.me().map(|i| race.room.racers[i].moves.clone()).unwrap_or_default();
+    for mv in &moves {
         // The room replayed these moves on the same board when they were made.
         let _ = game.play(*mv);
     }
     let stakes = Stakes::new(Some(s.slack), DEFAULT_SLACK, &game);
     let mut puzzle = s.puzzle.clone();
     puzzle.optimal = puzzle.optimal.or(race.room.optimum);
-    let code = race.room.code;
-    let key = app.look.key_of(Context::Game, &Action::Race(RaceAction::Open));
-    let text = match (race.role(), race.phase()) {
-        (Role::Spectator, _) => {
-            let follow = app.look.key_of(Context::Game, &Action::Race(RaceAction::Follow));
-            format!("room {code}: watching; {follow} follows the next racer")
-        }
-        (_, Phase::Racing { .. }) if !back.is_empty() => {
-            format!("room {code}: back in the race, {} moves in", back.len())
-        }
-        _ if race.room.host == race.membership.seat => {
-            format!("room {code}: others join with ssh {code}@host; {key} starts the race")
-        }
-        _ => format!("room {code}: waiting for the creator to start"),
-    };
-    race.following = 0;
     app.race = None;
     games::set_game(app, puzzle, game, Origin::Id, stakes, events);
     app.race = Some(race);
-    follow_racer(app);
-    app.say(Tone::Info, text);
 }
 
 /// Leaves the room on purpose, if in one.
@@ -176,26 +229,68 @@ pub(super) fn leave(app: &mut App) {
     if let Some(race) = app.race.take() {
         let code = race.room.code;
         race.membership.leave();
+        app.confirm = None;
         app.say(Tone::Info, format!("you left room {code}"));
     }
 }
 
-/// Another member changed the room (or the clock moved on): a fresh copy; at the race's end,
-/// everyone's games side by side.
+/// Another member changed the room (or the clock moved on): a fresh copy; a rematch's new
+/// board; at the race's end, everyone's games side by side.
 fn changed(app: &mut App, events: &mut Events) {
     let now = Instant::now();
     let Some(race) = &mut app.race else { return };
-    if !race.refresh(now) {
+    let (round, asked) = (race.room.round, race.room.rematch.clone());
+    if let Err(gone) = race.refresh(now) {
         let code = race.room.code;
         app.race = None;
-        return app.say(Tone::Warn, format!("room {code} has closed"));
+        let text = match gone {
+            Gone::Closed => format!("room {code} has closed"),
+            Gone::Replaced => format!("room {code}: your newer connection took your seat; this one left the room"),
+        };
+        return app.say(Tone::Warn, text);
+    }
+    if race.room.round != round {
+        return rematch_started(app, events);
+    }
+    let mine = race.membership.seat.clone();
+    let newly: Vec<String> = race
+        .room
+        .rematch
+        .iter()
+        .filter(|s| !asked.contains(s) && **s != mine)
+        .filter_map(|s| race.room.racer(s).map(|i| race.room.racers[i].name.clone()))
+        .collect();
+    if let Some(name) = newly.first() {
+        let votes = race.room.votes();
+        let asked_too = race.room.rematch.contains(&mine);
+        let r = app.look.key_of(Context::Results, &Action::Race(RaceAction::Rematch));
+        let text = if asked_too {
+            format!("{name} asks for a rematch too ({} of {})", votes.agreed, votes.of)
+        } else {
+            format!("{name} asks for a rematch ({} of {}): {r} agrees", votes.agreed, votes.of)
+        };
+        app.say(Tone::Info, text);
     }
     follow_racer(app);
     events.push_back(Event::ScreenChanged);
     at_the_end(app, events);
 }
 
-/// Once the race is over: everyone's games side by side (once).
+/// Everyone still in the room agreed: the new board, counting down.
+fn rematch_started(app: &mut App, events: &mut Events) {
+    let Some(mut race) = app.race.take() else { return };
+    race.reviewed = false;
+    race.following = 0;
+    let code = race.room.code;
+    let countdown = race.room.starts().map(|s| secs_up(s.saturating_duration_since(race.now))).unwrap_or(0);
+    let racing = race.role() == Role::Racer && race.me().is_some();
+    play_room_board(app, race, events);
+    follow_racer(app);
+    let who = if racing { "a new board for everyone" } else { "a new board; you watch" };
+    app.say(Tone::Good, format!("room {code}: rematch, {who}: it starts in {countdown}"));
+}
+
+/// Once the race is over: everyone's games side by side (once), and who won.
 fn at_the_end(app: &mut App, events: &mut Events) {
     let Some(race) = &mut app.race else { return };
     if race.phase() == Phase::Over && !race.reviewed {
@@ -241,8 +336,8 @@ fn review(app: &mut App, events: &mut Events) {
     app.overlay = Overlay::None;
     app.explorer.mode = Mode::Compare(Box::new(Compare::race(&start, people, exact.into_iter().collect())));
     events.push_back(Event::PanelChanged);
-    let back = app.look.key_of(Context::Compare, &Action::Explorer(crate::tui::action::ExplorerAction::Back));
-    app.say(Tone::Good, format!("the race is over: everyone's game and the optimum side by side ({back} leaves)"));
+    // The status line then shows the race's result and the results' keys (view/race.rs).
+    app.status = None;
 }
 
 /// A spectator's board is the followed racer's.
@@ -273,32 +368,105 @@ fn follow_next(app: &mut App) {
     app.say(Tone::Info, format!("following {name}"));
 }
 
-/// Why an action is refused in a race, if it is: no moves before the start or while watching,
-/// no solvers while the race is on, and leaving the room's board takes leaving the room.
-pub(super) fn refusal(app: &App, action: &Action) -> Option<String> {
-    let race = app.race.as_ref()?;
-    match action {
-        Action::PlayColour(_) | Action::PlayAtCursor | Action::Undo | Action::Redo | Action::Restart => {
-            race.holds_moves()
+/// `r` in the results: this racer asks for a rematch; the last voice needed starts it.
+fn rematch(app: &mut App, events: &mut Events) {
+    let now = Instant::now();
+    let Some(race) = &mut app.race else {
+        return app.say(Tone::Info, "a rematch is for a race's results");
+    };
+    if race.role() == Role::Spectator {
+        return app.say(Tone::Info, "the racers ask for a rematch: you watch");
+    }
+    match race.membership.rematch(now) {
+        Ok(votes) if votes.all() => changed(app, events),
+        Ok(votes) => {
+            let _gone = race.refresh(now);
+            let left = votes.of - votes.agreed;
+            let others = if left == 1 { "the other racer agrees" } else { "the other racers agree" };
+            app.say(
+                Tone::Info,
+                format!("you asked for a rematch ({} of {}): it starts when {others}", votes.agreed, votes.of),
+            );
         }
-        Action::Explorer(_) if race.racing() && matches!(app.explorer.mode, Mode::Play) => {
-            Some("no solvers during the race: they open when it is over".into())
-        }
-        _ => None,
+        Err(e) => app.say(Tone::Warn, e.to_string()),
     }
 }
 
-/// A move (or undo) goes to the room (the last move may end the race).
+/// What the player is told for a move held back in a race (keys named from the key table).
+fn hold_text(app: &App, race: &RaceState, hold: Hold) -> String {
+    match hold {
+        Hold::Watching => {
+            let follow = app.look.key_of(Context::Watch, &Action::Race(RaceAction::Follow));
+            format!("you are watching this race: {follow} follows the next racer")
+        }
+        Hold::NotStarted if race.room.host == race.membership.seat => {
+            let start = app.look.key_of(Context::Game, &Action::Race(RaceAction::Open));
+            format!("the race has not started: {start} starts it")
+        }
+        Hold::NotStarted => format!("the race has not started: {} starts it", host_name(race)),
+        Hold::Countdown(left) => format!("the race starts in {}", secs_up(left)),
+        Hold::Finished => "you have flooded the board: your moves stand".into(),
+        Hold::Out => "you are out of moves in this race: your moves stand".into(),
+        Hold::Takeback => "no takebacks in a race: your moves stand".into(),
+    }
+}
+
+/// Why an action is refused in a race, if it is: no moves before the start or while watching,
+/// no takebacks while the race is on, no solvers during it, no review of a game one watched.
+pub(super) fn refusal(app: &App, action: &Action) -> Option<String> {
+    let race = app.race.as_ref()?;
+    let hold = match action {
+        Action::PlayColour(_) | Action::PlayAtCursor => race.holds_moves(),
+        Action::Undo | Action::Redo | Action::Restart => race.holds_takebacks(),
+        Action::Explorer(ExplorerAction::Review) if race.role() == Role::Spectator => {
+            return Some("you watched this race: you have no game of your own to review".into());
+        }
+        Action::Explorer(_) if race.racing() && matches!(app.explorer.mode, Mode::Play) => {
+            return Some("no solvers during the race: they open when it is over".into());
+        }
+        _ => None,
+    };
+    hold.map(|h| hold_text(app, race, h))
+}
+
+/// Whether `action` would take the player out of a race they are running in (another game,
+/// quitting), and is not yet confirmed: it then asks for the same key again instead.
+pub(super) fn asks_before_leaving(app: &mut App, action: &Action) -> bool {
+    let leaves = matches!(
+        action,
+        Action::Quit
+            | Action::ListOpen
+            | Action::NextInPack
+            | Action::ResumeAccept
+            | Action::Dialog(crate::tui::action::DialogKey::Start)
+            | Action::Daily(DailyAction::DayBefore | DailyAction::PlayDay(_) | DailyAction::Practice)
+            | Action::Explorer(ExplorerAction::Retry)
+    );
+    let Some(race) = app.race.as_ref().filter(|r| leaves && r.running()) else { return false };
+    if app.confirm.as_ref() == Some(action) {
+        return false;
+    }
+    let code = race.room.code;
+    let key = app.look.key_of(app.context(), action);
+    let stay = app.look.key_of(Context::Game, &Action::Close);
+    app.confirm = Some(action.clone());
+    app.say(Tone::Warn, format!("{key} again leaves the race in room {code}; {stay} stays"));
+    true
+}
+
+/// A move goes to the room (the last move may end the race).
 pub(super) fn report(app: &mut App, events: &mut Events) {
     let Some(race) = &mut app.race else { return };
-    if race.me().is_none() {
+    if race.me().is_none() || race.phase() == Phase::Over {
         return;
     }
     let now = Instant::now();
     let said = race.membership.report(&app.game, now).err();
-    race.refresh(now);
-    if let Some(e) = said {
-        app.say(Tone::Warn, e);
+    let _gone = race.refresh(now);
+    match said {
+        // Said by the next change (the room closed, or the seat taken over).
+        Some(MemberError::Closed | MemberError::Replaced) | None => {}
+        Some(e) => app.say(Tone::Warn, e.to_string()),
     }
     at_the_end(app, events);
 }
@@ -308,7 +476,7 @@ pub(super) fn share_optimum(app: &mut App) {
     let known = app.optimum_moves();
     if let (Some(race), Some(n)) = (&mut app.race, known) {
         race.membership.set_optimum(n);
-        race.refresh(Instant::now());
+        let _gone = race.refresh(Instant::now());
     }
 }
 
@@ -326,8 +494,10 @@ pub(super) fn finished(app: &mut App) {
     let Some(race) = app.race.as_ref().filter(|r| !r.reviewed) else { return };
     let Some(i) = race.me() else { return };
     let text = match race.state_of(i) {
-        State::Finished { time } => format!("flooded in {} moves, {}", race.room.racers[i].moves.len(), clock(time)),
-        State::Out => "out of moves: you are out of this race".into(),
+        State::Finished { time } => {
+            format!("flooded in {} moves, {}: waiting for the others", race.room.racers[i].moves.len(), clock(time))
+        }
+        State::Out => "out of moves: you are out of this race; waiting for the others".into(),
         _ => return,
     };
     app.say(Tone::Good, text);

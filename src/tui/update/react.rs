@@ -29,6 +29,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             explorer::follow(app);
             follow_hint(app, events);
             explorer_help(app, events);
+            daily::help_before(app, events);
             limit(app);
         }
         Event::PanelChanged => {

@@ -72,7 +72,9 @@ fn table(app: &App, c: &Compare, optimum: Option<usize>, area: Rect, buf: &mut B
         None => format!(" Step {step} "),
     };
     let name_w = c.lanes.iter().map(|l| width(&l.solver)).max().unwrap_or(6).max(6);
-    let mut lines = vec![Line::styled(format!(" # {:<name_w$} {:>5} {:>7}", "solver", "moves", "flooded"), ui.dim)];
+    // A race's results list people first (the solvers' lanes after them).
+    let who = if c.lanes.iter().any(|l| l.person.is_some()) { "player" } else { "solver" };
+    let mut lines = vec![Line::styled(format!(" # {:<name_w$} {:>5} {:>7}", who, "moves", "flooded"), ui.dim)];
     for (i, lane) in c.lanes.iter().enumerate() {
         let (moves, flooded) = match lane.track.get(step.min(lane.len)) {
             Some(&(_, cells)) => (lane.len.to_string(), format!("{cells:.0}")),

@@ -77,6 +77,8 @@ impl Widget for StatusLine<'_> {
             // A dialog or a screen is in front of the board: how to play is not what it is about
             // (its own keys are on the line below).
             (String::new(), ui.dim)
+        } else if let Some(text) = super::race::status_line(app) {
+            (text, ui.dim)
         } else if let Some(text) = playback_status(app) {
             (text, ui.dim)
         } else if game.is_solved() {

@@ -157,6 +157,19 @@ fn try_layout(
     })
 }
 
+/// Beside the chart, the bottom row of boxes gives up a row for each racer's result (keeping
+/// at least a few rows of board), so a race's results show whole under the lanes.
+fn leave_rows_for_results(lay: &mut CompareLayout, racers: u16) {
+    let Some(first) = lay.lanes.first().copied() else { return };
+    if racers == 0 || lay.chart.y >= first.bottom() {
+        return;
+    }
+    let bottom = lay.lanes.iter().map(|r| r.bottom()).max().unwrap_or(first.bottom());
+    for r in lay.lanes.iter_mut().filter(|r| r.bottom() == bottom) {
+        r.height -= racers.min(r.height.saturating_sub(5));
+    }
+}
+
 pub struct CompareView<'a> {
     pub app: &'a App,
     pub compare: &'a Compare,
@@ -166,11 +179,26 @@ impl Widget for CompareView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (app, c) = (self.app, self.compare);
         let g = c.player.board().graph();
-        let lay = layout(area, c.lanes.len(), g);
+        let mut lay = layout(area, c.lanes.len(), g);
+        if app.race.is_some() {
+            leave_rows_for_results(&mut lay, c.lanes.iter().filter(|l| l.person.is_some()).count() as u16);
+        }
         for (i, (lane, rect)) in c.lanes.iter().zip(&lay.lanes).enumerate() {
             draw_lane(app, c, i, lane, *rect, buf);
         }
         FloodChart { app, compare: c }.render(lay.chart, buf);
+        // A race's results, whole, in the rows the lanes leave empty beside the chart.
+        if let (Some(first), Some(last)) = (lay.lanes.first(), lay.lanes.last())
+            && lay.chart.y < first.bottom()
+        {
+            let below = Rect {
+                x: area.x,
+                y: last.bottom(),
+                width: lay.chart.x - area.x,
+                height: area.bottom() - last.bottom(),
+            };
+            super::race::results_below(app, c, below, buf);
+        }
     }
 }
 

@@ -40,6 +40,19 @@ pub struct Panes {
     pub panel: Rect,
     pub status: Rect,
     pub footer: Rect,
+    /// The race panel's minimal form, under the panes, where no side pane fits in a race.
+    pub race: Rect,
+}
+
+impl Panes {
+    /// The side panes (history and solver panel) as one rectangle, or an empty one.
+    pub fn side(&self) -> Rect {
+        match (self.history.is_empty(), self.panel.is_empty()) {
+            (true, _) => self.panel,
+            (false, true) => self.history,
+            (false, false) => self.history.union(self.panel),
+        }
+    }
 }
 
 /// Columns and rows the board's cells need at `scale` (columns and rows per tile), with wrap
@@ -67,13 +80,29 @@ const NEED_MAX: usize = u16::MAX as usize - 64;
 /// The board then takes the largest cells that fit without costing the panes their room: a
 /// framed board at a larger cell size if one fits, else one without its frame.
 pub fn panes(area: Rect, app: &App) -> Option<Panes> {
+    let p = panes_above(area, app, 0)?;
+    // In a race the race panel takes the side panes; where they folded away, or are too short
+    // for every racer, its minimal form takes rows under the others (at most half of them).
+    let most = (area.height - 3) / 2;
+    let side = p.side();
+    let (side_w, side_h) = (side.width.saturating_sub(2), side.height.saturating_sub(2));
+    let fits_side = !side.is_empty() && super::race::strip_rows(app, side_w, side_h).is_some_and(|r| r <= side_h);
+    let strip = super::race::strip_rows(app, area.width, most).filter(|_| !fits_side);
+    let Some(rows) = strip.map(|r| r.min(most)).filter(|&r| r > 0) else { return Some(p) };
+    let mut p = panes_above(area, app, rows)?;
+    p.race = Rect { x: area.x, y: p.status.y - rows, width: area.width, height: rows };
+    Some(p)
+}
+
+/// The panes with `strip` rows kept free above the status line.
+fn panes_above(area: Rect, app: &App, strip: u16) -> Option<Panes> {
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         return None;
     }
     let row = |y: u16| Rect { x: area.x, y, width: area.width, height: 1 };
     let chrome =
         Chrome { title: row(area.y), status: row(area.y + area.height - 2), footer: row(area.y + area.height - 1) };
-    let main = Rect { x: area.x, y: area.y + 1, width: area.width, height: area.height - 3 };
+    let main = Rect { x: area.x, y: area.y + 1, width: area.width, height: area.height - 3 - strip };
     // Solver views and step-throughs have more to say than the board facts; facts asked for
     // show even where the board would need the room.
     let exploring = app.explorer.panel != Panel::Facts
@@ -174,7 +203,7 @@ struct Layout {
 impl Layout {
     fn panes(self, c: Chrome) -> Panes {
         let Layout { board, framed, legend, history, panel, .. } = self;
-        Panes { title: c.title, board, framed, legend, history, panel, status: c.status, footer: c.footer }
+        Panes { title: c.title, board, framed, legend, history, panel, status: c.status, footer: c.footer, race: NONE }
     }
 
     /// Whether the history and the solver panel keep the room they have in `least` (the layout

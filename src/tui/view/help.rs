@@ -75,7 +75,12 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     for (_, title, contexts) in sections.iter().filter(|(c, ..)| *c != here) {
         lines.extend(table(app, title, contexts));
     }
-    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog, Context::Global] {
+    let over_ssh = [Context::Lobby, Context::Watch, Context::Results];
+    for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog]
+        .into_iter()
+        .chain(over_ssh.into_iter().filter(|_| app.link.is_some()))
+        .chain([Context::Global])
+    {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];
         let shown = KEYMAP
             .iter()

@@ -12,6 +12,10 @@ use super::text::width;
 /// Whether `action` does something here: the daily's keys in the daily game, the race's over
 /// SSH, the pack's next board when there is one, writing the ID to a file locally.
 pub fn works_here(app: &App, action: &Action) -> bool {
+    // A key the race refuses now (takebacks, the solvers) is not offered.
+    if super::race::refuses(app, action) {
+        return false;
+    }
     match action {
         Action::Race(RaceAction::Open) => app.link.is_some() || app.race.is_some(),
         Action::Race(RaceAction::Follow) => app.race.is_some(),

@@ -58,13 +58,13 @@ fn draw_screen(frame: &mut Frame, app: &App) -> Drawn {
         let arrangement = legend::arrangement(app, p.legend);
         drawn.legend = arrangement.entries.clone();
         frame.render_widget(legend::LegendView { app, arrangement }, p.legend);
-        // In a race, the race panel takes the side column (or the panes below the board).
-        let side = match (p.history.is_empty(), p.panel.is_empty()) {
-            (true, _) => p.panel,
-            (false, true) => p.history,
-            (false, false) => p.history.union(p.panel),
-        };
-        if let Some(race) = app.race.as_ref().filter(|_| !side.is_empty()) {
+        // In a race, the race panel takes the side column (or the panes below the board); where
+        // that has no room for it, its minimal form has rows of its own.
+        let side = p.side();
+        if let Some(race) = app.race.as_ref().filter(|_| !p.race.is_empty()) {
+            frame.render_widget(race::RaceStrip { app, race }, p.race);
+        }
+        if let Some(race) = app.race.as_ref().filter(|_| !side.is_empty() && p.race.is_empty()) {
             frame.render_widget(race::RaceView { app, race }, side);
         } else if !p.history.is_empty() {
             // Panes folded away to give the board its room are not drawn.

@@ -63,6 +63,7 @@ pub fn ssh_session(bytes: &[u8]) -> Result<bool, String> {
         join: floodit::serve::session::Join::None,
         stopping: std::sync::Arc::default(),
         address: std::net::Ipv4Addr::LOCALHOST.into(),
+        invite: None,
     };
     // The bytes in reads of up to 16, as a network would cut them, then the channel's close.
     let (tx, rx) = sync_channel(bytes.len() / 16 + 2);

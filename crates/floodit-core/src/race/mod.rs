@@ -6,4 +6,6 @@ mod code;
 mod room;
 
 pub use code::{ALPHABET, CODE_LEN, Code};
-pub use room::{Phase, RaceError, RaceLimits, Racer, Role, Room, Seat, Settings, State};
+pub use room::{
+    Ending, Joined, Phase, RaceError, RaceLimits, Racer, Role, Room, Seat, Settings, State, Votes, Watching,
+};

@@ -76,6 +76,70 @@ pub enum Role {
     Spectator,
 }
 
+/// What joining a room gave, and why: each newcomer is told which (a spectator by force is told
+/// why they do not race).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joined {
+    /// A new seat, while the room waits.
+    Racer,
+    /// Their own seat again (dropped, and back within the grace period), with its moves.
+    Back,
+    /// A spectator's place, for this reason.
+    Watching(Watching),
+}
+
+/// Why someone joined as a spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Watching {
+    /// They asked to watch.
+    Asked,
+    /// The race had started (seats are taken only while the room waits).
+    Started,
+    /// Every seat was taken.
+    Full,
+    /// They had a seat and left it on purpose: it stays left.
+    LeftSeat,
+    /// They had a seat, dropped, and came back after the grace period.
+    GraceOver,
+}
+
+impl Joined {
+    /// The role it gives.
+    pub fn role(self) -> Role {
+        match self {
+            Joined::Racer | Joined::Back => Role::Racer,
+            Joined::Watching(_) => Role::Spectator,
+        }
+    }
+}
+
+/// Why a room is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Every racer finished, ran out of moves or left.
+    Done,
+    /// The room's lifetime ran out (its race ended where it stood).
+    Lifetime,
+    /// Before the start, no racer was connected any more.
+    Empty,
+}
+
+/// Where a rematch stands after a racer asked for one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Votes {
+    /// Racers who asked for it.
+    pub agreed: usize,
+    /// Racers still in the room, each of whom must ask.
+    pub of: usize,
+}
+
+impl Votes {
+    /// Every racer still in the room asked.
+    pub fn all(self) -> bool {
+        self.of > 0 && self.agreed >= self.of
+    }
+}
+
 /// Where a room is in its life, at a given instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -102,6 +166,10 @@ pub enum RaceError {
     /// No seat and no spectator's place left: the room's limits (racers, spectators).
     #[error("the room is full ({0} racing, {1} watching)")]
     Full(usize, usize),
+    /// A racer whose seat was given up (left, or dropped past the grace period) came back to
+    /// a room with no spectator's place left.
+    #[error("your seat was given up, and the room has no place left to watch ({0} watching)")]
+    SeatGone(usize),
     /// The room has ended (everyone done or gone, or its lifetime ran out).
     #[error("the race is over")]
     Over,
@@ -120,6 +188,12 @@ pub enum RaceError {
     /// A reported game does not start from the room's board.
     #[error("that game is not on the room's board")]
     WrongBoard,
+    /// A reported game took back moves the room has (no takebacks in a race).
+    #[error("no takebacks in a race: your moves stand")]
+    Takeback,
+    /// A rematch asked for before the race is over.
+    #[error("a rematch is for when the race is over")]
+    NotOver,
 }
 
 /// Where a racer stands.
@@ -195,6 +269,17 @@ impl Racer {
     fn done(&self, now: Instant, grace: Duration) -> bool {
         !matches!(self.state(now, grace), State::Racing | State::Dropped)
     }
+
+    /// How long a dropped racer's seat still waits for them, while it does.
+    pub fn grace_left(&self, now: Instant, grace: Duration) -> Option<Duration> {
+        let at = self.dropped?;
+        (self.state(now, grace) == State::Dropped).then(|| (at + grace).saturating_duration_since(now))
+    }
+
+    /// Still in the room and connected: a voice in a rematch.
+    fn present(&self) -> bool {
+        !self.left && self.dropped.is_none()
+    }
 }
 
 /// A race room: its board, its racers and where the race is.
@@ -206,7 +291,7 @@ pub struct Room {
     pub settings: Settings,
     /// The limits it keeps (seats, spectators, lifetime, grace, countdown).
     pub limits: RaceLimits,
-    /// When it was made (its lifetime counts from here).
+    /// When its race was set up: made, or the last rematch (its lifetime counts from here).
     pub created: Instant,
     /// The creator, who starts the race (passed on if they leave before it starts).
     pub host: Seat,
@@ -216,6 +301,10 @@ pub struct Room {
     pub spectators: usize,
     /// The board's proven optimum, once known.
     pub optimum: Option<u32>,
+    /// The races played in the room before this one (a rematch is the next round).
+    pub round: u32,
+    /// Racers who asked for a rematch of the race that is over.
+    pub rematch: Vec<Seat>,
     starts: Option<Instant>,
 }
 
@@ -224,26 +313,54 @@ impl Room {
     pub fn new(code: Code, settings: Settings, limits: RaceLimits, host: Seat, name: String, now: Instant) -> Room {
         let optimum = settings.puzzle.optimal;
         let first = Racer::new(host.clone(), name, &settings.puzzle.board, settings.puzzle.mode);
-        Room { code, settings, limits, created: now, host, racers: vec![first], spectators: 0, optimum, starts: None }
+        Room {
+            code,
+            settings,
+            limits,
+            created: now,
+            host,
+            racers: vec![first],
+            spectators: 0,
+            optimum,
+            round: 0,
+            rematch: Vec::new(),
+            starts: None,
+        }
     }
 
     /// Where the room is at `now`.
     pub fn phase(&self, now: Instant) -> Phase {
+        if self.ending(now).is_some() {
+            return Phase::Over;
+        }
+        match self.starts {
+            None => Phase::Waiting,
+            Some(starts) if now < starts => Phase::Countdown { starts },
+            Some(started) => Phase::Racing { started },
+        }
+    }
+
+    /// Why the room is over at `now`, once it is.
+    pub fn ending(&self, now: Instant) -> Option<Ending> {
         let grace = self.limits.grace;
         if now >= self.created + self.limits.lifetime {
-            return Phase::Over;
+            return Some(Ending::Lifetime);
         }
         match self.starts {
             // Before the start a seat held for a dropped racer keeps no room open by itself: a
             // room nobody connected waits in is closed at once (the grace is for a started race).
             None if self.racers.iter().all(|r| matches!(r.state(now, grace), State::Left | State::Dropped)) => {
-                Phase::Over
+                Some(Ending::Empty)
             }
-            None => Phase::Waiting,
-            Some(starts) if now < starts => Phase::Countdown { starts },
-            Some(_) if self.racers.iter().all(|r| r.done(now, grace)) => Phase::Over,
-            Some(started) => Phase::Racing { started },
+            Some(starts) if now >= starts && self.racers.iter().all(|r| r.done(now, grace)) => Some(Ending::Done),
+            _ => None,
         }
+    }
+
+    /// The winner: the first in the standings, once someone has flooded the board.
+    pub fn winner(&self, now: Instant) -> Option<usize> {
+        let first = *self.standings(now).first()?;
+        self.racers[first].finished.is_some().then_some(first)
     }
 
     /// The racer in `seat`, if any.
@@ -251,30 +368,44 @@ impl Room {
         self.racers.iter().position(|r| r.seat == *seat)
     }
 
-    /// Joins as a racer while the race waits and a seat is free, else as a spectator; a racer
-    /// coming back within the grace period gets their seat (and their game) back.
-    pub fn join(&mut self, seat: Seat, name: String, now: Instant) -> Result<Role, RaceError> {
+    /// Joins as a racer while the race waits and a seat is free, else as a spectator (saying
+    /// why); a racer coming back within the grace period gets their seat (and their game) back.
+    pub fn join(&mut self, seat: Seat, name: String, now: Instant) -> Result<Joined, RaceError> {
         let phase = self.phase(now);
         if phase == Phase::Over {
             return Err(RaceError::Over);
         }
         let grace = self.limits.grace;
-        if let Some(i) = self.racer(&seat) {
+        let why = if let Some(i) = self.racer(&seat) {
             let r = &mut self.racers[i];
             if r.state(now, grace) != State::Left {
                 r.dropped = None;
-                return Ok(Role::Racer);
+                return Ok(Joined::Back);
             }
-        } else if phase == Phase::Waiting && self.racers.len() < self.limits.players {
+            if r.left { Watching::LeftSeat } else { Watching::GraceOver }
+        } else if phase != Phase::Waiting {
+            Watching::Started
+        } else if self.racers.len() >= self.limits.players {
+            Watching::Full
+        } else {
             let (board, mode) = (&self.settings.puzzle.board, self.settings.puzzle.mode);
             self.racers.push(Racer::new(seat, name, board, mode));
-            return Ok(Role::Racer);
+            return Ok(Joined::Racer);
+        };
+        match self.take_place(now, why) {
+            Err(RaceError::Full(..)) if matches!(why, Watching::LeftSeat | Watching::GraceOver) => {
+                Err(RaceError::SeatGone(self.spectators))
+            }
+            other => other,
         }
-        self.watch(now)
     }
 
     /// Joins as a spectator.
-    pub fn watch(&mut self, now: Instant) -> Result<Role, RaceError> {
+    pub fn watch(&mut self, now: Instant) -> Result<Joined, RaceError> {
+        self.take_place(now, Watching::Asked)
+    }
+
+    fn take_place(&mut self, now: Instant, why: Watching) -> Result<Joined, RaceError> {
         if self.phase(now) == Phase::Over {
             return Err(RaceError::Over);
         }
@@ -282,7 +413,7 @@ impl Room {
             return Err(RaceError::Full(self.limits.players, self.limits.spectators));
         }
         self.spectators += 1;
-        Ok(Role::Spectator)
+        Ok(Joined::Watching(why))
     }
 
     /// A spectator left.
@@ -291,9 +422,12 @@ impl Room {
     }
 
     /// A racer leaves: on purpose (`dropped` false), or their connection was lost, and the
-    /// seat is kept for the grace period. Leaving before the start frees the seat.
+    /// seat is kept for the grace period. Leaving before the start frees the seat. A guest
+    /// cannot come back (only the same connection is the same guest): a dropped guest has left.
     pub fn leave(&mut self, seat: &Seat, dropped: bool, now: Instant) {
         let Some(i) = self.racer(seat) else { return };
+        self.rematch.retain(|s| s != seat);
+        let dropped = dropped && matches!(seat, Seat::Key(_));
         if dropped {
             self.racers[i].dropped.get_or_insert(now);
         } else if self.starts.is_none() {
@@ -347,6 +481,9 @@ impl Room {
         if moves == r.moves {
             return Ok(false);
         }
+        if !moves.starts_with(&r.moves) {
+            return Err(RaceError::Takeback);
+        }
         r.moves = moves;
         r.board = game.board().clone();
         r.flooded = flooded(&r.board, puzzle.mode);
@@ -391,6 +528,56 @@ impl Room {
     /// When the countdown ends, once started.
     pub fn starts(&self) -> Option<Instant> {
         self.starts
+    }
+
+    /// A racer asks for a rematch of the race that is over: the same room and racers on a new
+    /// board, once every racer still in the room has asked ([`Votes::all`]; then
+    /// [`Room::rematch`]).
+    pub fn want_rematch(&mut self, seat: &Seat, now: Instant) -> Result<Votes, RaceError> {
+        if self.starts.is_none() || self.ending(now).is_none_or(|e| e == Ending::Empty) {
+            return Err(RaceError::NotOver);
+        }
+        let i = self.racer(seat).ok_or(RaceError::NotRacing)?;
+        if !self.racers[i].present() {
+            return Err(RaceError::NotRacing);
+        }
+        if !self.rematch.contains(seat) {
+            self.rematch.push(seat.clone());
+        }
+        Ok(self.votes())
+    }
+
+    /// Where the rematch stands: who asked, of the racers still in the room.
+    pub fn votes(&self) -> Votes {
+        let present: Vec<&Racer> = self.racers.iter().filter(|r| r.present()).collect();
+        let agreed = present.iter().filter(|r| self.rematch.contains(&r.seat)).count();
+        Votes { agreed, of: present.len() }
+    }
+
+    /// The rematch everyone agreed to: the racers still in the room, on `puzzle`, counting down
+    /// from `now` (nobody waits for a start they all asked for). Its lifetime starts again.
+    pub fn rematch(&mut self, puzzle: Puzzle, now: Instant) {
+        let mode = puzzle.mode;
+        let racers: Vec<Racer> = self
+            .racers
+            .iter()
+            .filter(|r| r.present())
+            .map(|r| Racer::new(r.seat.clone(), r.name.clone(), &puzzle.board, mode))
+            .collect();
+        if !racers.iter().any(|r| r.seat == self.host)
+            && let Some(first) = racers.first()
+        {
+            self.host = first.seat.clone();
+        }
+        self.racers = racers;
+        self.optimum = puzzle.optimal;
+        self.settings.puzzle = puzzle;
+        // A new board is never the day's.
+        self.settings.daily = false;
+        self.created = now;
+        self.starts = Some(now + self.limits.countdown);
+        self.rematch.clear();
+        self.round += 1;
     }
 }
 
