@@ -43,6 +43,7 @@ mod serve_race_limits;
 mod serve_race_load;
 #[cfg(feature = "serve")]
 mod serve_race_openssh;
+mod text_checks;
 mod tui_app;
 mod tui_common;
 mod tui_data_files;
