@@ -10,9 +10,15 @@
 //! to FILE before trying it, so an abort that `catch_unwind` cannot stop (a stack overflow)
 //! leaves its input behind.
 
+mod command;
 mod corpus;
 mod engine;
+mod export;
+mod gen_args;
+#[cfg(feature = "serve")]
+mod lobby;
 mod regressions;
+mod review;
 #[cfg(feature = "serve")]
 mod session;
 mod targets;
@@ -138,6 +144,30 @@ fn player_name() {
 #[test]
 fn ssh_input() {
     bounded("ssh-input");
+}
+
+/// Commands run whole (a sheet, a review, a designed board): fewer of them in `cargo test`.
+const COMMAND_INPUTS: usize = 500;
+
+#[test]
+fn export_sheet() {
+    bounded_to("export-sheet", COMMAND_INPUTS);
+}
+
+#[test]
+fn review_input() {
+    bounded_to("review-input", COMMAND_INPUTS);
+}
+
+#[test]
+fn gen_args() {
+    bounded_to("gen-args", COMMAND_INPUTS);
+}
+
+#[cfg(feature = "serve")]
+#[test]
+fn lobby_input() {
+    bounded_to("lobby-input", COMMAND_INPUTS);
 }
 
 /// Whole sessions are slower than a parser: fewer of them in `cargo test`.
