@@ -119,6 +119,14 @@ fn usage_line(e: &clap::Error) -> String {
     format!("{line} (see --help)")
 }
 
+/// Runs a parsed command line in this process as [`main`] does, with what it prints on standard
+/// output kept and handed back instead (the tests and the fuzzer run `gen`, `review` and
+/// `export` this way). Commands that open the game or a server take the terminal and the
+/// network as they do from [`main`].
+pub fn run_captured(cli: Cli) -> (CliResult, Vec<u8>) {
+    out::capture(|| dispatch(cli))
+}
+
 fn dispatch(cli: Cli) -> CliResult {
     match cli.command {
         None => play::run(play::default_args()),

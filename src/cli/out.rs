@@ -1,13 +1,50 @@
 //! Writing to standard output. A reader that stops early (`floodit gen | head -1`) closes the
-//! pipe; that ends the command quietly instead of panicking as `print!` does.
+//! pipe; that ends the command quietly instead of panicking as `print!` does. A command run
+//! in-process ([`super::run_captured`]: the tests, the fuzzer) has its output kept instead.
 
 use super::{CliError, CliResult};
+use std::cell::RefCell;
 use std::io::{ErrorKind, Write};
+
+thread_local! {
+    /// This thread's output while [`capture`] keeps it, instead of standard output.
+    static CAPTURED: RefCell<Option<Vec<u8>>> = const { RefCell::new(None) };
+}
 
 /// Writes `text` to standard output and flushes it. A closed pipe stops the command quietly
 /// ([`CliError::closed_stdout`]); any other failure is an error naming it.
 pub fn print(text: impl AsRef<[u8]>) -> CliResult {
+    let kept = CAPTURED.with_borrow_mut(|kept| kept.as_mut().map(|k| k.extend_from_slice(text.as_ref())).is_some());
+    if kept {
+        return Ok(());
+    }
     write_to(&mut std::io::stdout().lock(), text.as_ref())
+}
+
+/// Runs `f` with what it prints through this module kept, not written: what `f` returned and
+/// the bytes. Nested captures keep their own bytes; a panic in `f` ends the capture too.
+pub fn capture<T>(f: impl FnOnce() -> T) -> (T, Vec<u8>) {
+    let mut guard = Restore(Some(CAPTURED.replace(Some(Vec::new()))));
+    let result = f();
+    let outer = guard.0.take().expect("restored only here or on a panic");
+    let bytes = CAPTURED.replace(outer).unwrap_or_default();
+    (result, bytes)
+}
+
+/// Puts the outer capture back when `f` panics.
+struct Restore(Option<Option<Vec<u8>>>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        if let Some(outer) = self.0.take() {
+            CAPTURED.set(outer);
+        }
+    }
+}
+
+/// Whether output is kept by [`capture`] (a terminal's progress line is then not shown).
+pub fn capturing() -> bool {
+    CAPTURED.with_borrow(Option::is_some)
 }
 
 /// [`print`] with a line end.
@@ -62,6 +99,19 @@ mod tests {
         let hostile = "\u{1b}]0;PWNED\u{7} \u{202e} board (5x5 grid)\n  moves: 1 2\n";
         assert_eq!(terminal_text(hostile), "\\u{1b}]0;PWNED\\u{7} \\u{202e} board (5x5 grid)\n  moves: 1 2\n");
         assert_eq!(terminal_text("plain\ntext"), "plain\ntext");
+    }
+
+    #[test]
+    fn captured_output_is_kept_not_written() {
+        let ((), bytes) = capture(|| {
+            print("a").unwrap();
+            let ((), inner) = capture(|| println("inner").unwrap());
+            assert_eq!(inner, b"inner\n");
+            assert!(capturing());
+            println("b").unwrap();
+        });
+        assert_eq!(bytes, b"ab\n");
+        assert!(!capturing());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! well-formed XML (checked by the small checker below); the game draws such a title (as a
 //! save file could hold it, past the parser) without one character a terminal acts on.
 
+use crate::text_checks::{raw_controls, well_formed_xml};
 use crate::tui_common::{app, screen};
 use floodit::formats::Puzzle;
 use floodit::formats::pack::Manifest;
@@ -35,13 +36,6 @@ fn stdout_of(args: &[&str]) -> String {
     let o = floodit(args);
     assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()
-}
-
-/// The characters of `text` a terminal would act on (controls but the line ends and form
-/// feeds `allowed`, bidirectional marks, embeddings, overrides and isolates).
-fn raw_controls(text: &str, allowed: &[char]) -> Vec<char> {
-    let bidi = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
-    text.chars().filter(|&c| (c.is_control() && !allowed.contains(&c)) || bidi(c)).collect()
 }
 
 #[test]
@@ -116,86 +110,4 @@ fn the_game_draws_a_hostile_title_and_description_without_a_raw_control() {
     let raw = raw_controls(&drawn, &['\n']);
     assert!(raw.is_empty(), "the screen holds {raw:?}:\n{drawn}");
     assert!(drawn.contains("]0;PWNED"), "{drawn}");
-}
-
-/// Whether `xml` is well-formed XML 1.0, as far as a sheet uses it: only characters XML
-/// allows, balanced tags, quoted attributes, and `&` only in the five named entities or a
-/// character reference.
-fn well_formed_xml(xml: &str) -> Result<(), String> {
-    let allowed = |c: char| {
-        matches!(c, '\t' | '\n' | '\r')
-            || ('\u{20}'..='\u{d7ff}').contains(&c)
-            || ('\u{e000}'..='\u{fffd}').contains(&c)
-            || c >= '\u{10000}'
-    };
-    if let Some(c) = xml.chars().find(|&c| !allowed(c)) {
-        return Err(format!("{c:?} is not an XML character"));
-    }
-    let mut open: Vec<&str> = Vec::new();
-    let mut rest = xml;
-    while let Some(start) = rest.find('<') {
-        text(&rest[..start])?;
-        let end = rest[start..].find('>').ok_or("a tag is never closed")? + start;
-        let tag = &rest[start + 1..end];
-        if let Some(name) = tag.strip_prefix('/') {
-            match open.pop() {
-                Some(o) if o == name.trim() => {}
-                other => return Err(format!("</{name}> closes {other:?}")),
-            }
-        } else {
-            let body = tag.strip_suffix('/').unwrap_or(tag);
-            let name = attributes(body)?;
-            if !tag.ends_with('/') {
-                open.push(name);
-            }
-        }
-        rest = &rest[end + 1..];
-    }
-    text(rest)?;
-    if open.is_empty() { Ok(()) } else { Err(format!("{open:?} never closed")) }
-}
-
-/// Character data: no `<` (the caller split there), and entities only.
-fn text(t: &str) -> Result<(), String> {
-    let mut rest = t;
-    while let Some(i) = rest.find('&') {
-        let end = rest[i..].find(';').ok_or_else(|| format!("a bare & in {t:?}"))? + i;
-        let entity = &rest[i + 1..end];
-        let numeric = entity.strip_prefix('#').is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-        if !numeric && !["amp", "lt", "gt", "quot", "apos"].contains(&entity) {
-            return Err(format!("&{entity}; is not an entity"));
-        }
-        rest = &rest[end + 1..];
-    }
-    Ok(())
-}
-
-/// A start tag's name and `name="value"` attributes; the name.
-fn attributes(body: &str) -> Result<&str, String> {
-    let (name, mut rest) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_:".contains(c)) {
-        return Err(format!("<{body}> has no good name"));
-    }
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            return Ok(name);
-        }
-        let (key, after) =
-            rest.split_once("=\"").ok_or_else(|| format!("<{body}>: an attribute without =\"value\""))?;
-        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || "-_:".contains(c)) {
-            return Err(format!("<{body}>: attribute name {key:?}"));
-        }
-        let (value, after) = after.split_once('"').ok_or_else(|| format!("<{body}>: an unclosed value"))?;
-        text(value)?;
-        rest = after;
-    }
-}
-
-#[test]
-fn the_xml_checker_refuses_what_is_not_well_formed() {
-    assert!(well_formed_xml("<svg a=\"1\"><text>a &amp; b</text><rect/></svg>").is_ok());
-    for bad in ["<svg><text>a & b</text></svg>", "<svg>\u{1b}]0;</svg>", "<svg><text></svg>", "<svg a=1/>", "<svg>"] {
-        assert!(well_formed_xml(bad).is_err(), "{bad:?}");
-    }
 }

@@ -52,6 +52,7 @@ mod serve_race_told;
 #[cfg(feature = "serve")]
 mod serve_wording;
 mod solve_memory;
+mod text_checks;
 mod tui_app;
 mod tui_common;
 mod tui_data_files;

@@ -8,7 +8,7 @@ use floodit::tui::save::SavedGame;
 use floodit::tui::stakes::Stakes;
 use std::path::{Path, PathBuf};
 
-fn repo(path: &str) -> PathBuf {
+pub fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
@@ -78,7 +78,7 @@ pub fn tatham_ids() -> Vec<Vec<u8>> {
 }
 
 /// Puzzles of every topology and mode: the repository's, and generated ones.
-fn boards() -> Vec<Puzzle> {
+pub fn boards() -> Vec<Puzzle> {
     let mut all: Vec<Puzzle> = files("puzzles", "toml").iter().map(|p| Puzzle::load(p).unwrap()).collect();
     for (i, topology) in Topology::ALL.into_iter().enumerate() {
         let (rows, cols) = if topology.is_one_row() { (1, 9) } else { (4, 6) };

@@ -10,9 +10,15 @@
 //! to FILE before trying it, so an abort that `catch_unwind` cannot stop (a stack overflow)
 //! leaves its input behind.
 
+mod command;
 mod corpus;
 mod engine;
+mod export;
+mod gen_args;
+#[cfg(feature = "serve")]
+mod lobby;
 mod regressions;
+mod review;
 #[cfg(feature = "serve")]
 mod session;
 mod targets;
@@ -57,15 +63,16 @@ fn bounded_to(name: &str, inputs: usize) {
 #[test]
 fn every_seed_parses() {
     for t in TARGETS {
-        for (i, seed) in (t.seeds)().iter().enumerate() {
-            assert_eq!(
-                (t.check)(seed),
-                Ok(true),
-                "{}: seed {i} does not parse: b\"{}\"",
-                t.name,
-                engine::escaped(seed)
-            );
+        let seeds = (t.seeds)();
+        let mut accepted = 0;
+        for (i, seed) in seeds.iter().enumerate() {
+            // Some seeds are requests the command refuses on purpose (gen's one cell, one
+            // colour): a clean refusal is fine, a failure never.
+            let checked = (t.check)(seed);
+            assert!(checked.is_ok(), "{}: seed {i} fails: b\"{}\": {checked:?}", t.name, engine::escaped(seed));
+            accepted += usize::from(checked == Ok(true));
         }
+        assert!(accepted * 2 > seeds.len(), "{}: only {accepted} of {} seeds are accepted", t.name, seeds.len());
     }
 }
 
@@ -138,6 +145,30 @@ fn player_name() {
 #[test]
 fn ssh_input() {
     bounded("ssh-input");
+}
+
+/// Commands run whole (a sheet, a review, a designed board): fewer of them in `cargo test`.
+const COMMAND_INPUTS: usize = 500;
+
+#[test]
+fn export_sheet() {
+    bounded_to("export-sheet", COMMAND_INPUTS);
+}
+
+#[test]
+fn review_input() {
+    bounded_to("review-input", COMMAND_INPUTS);
+}
+
+#[test]
+fn gen_args() {
+    bounded_to("gen-args", COMMAND_INPUTS);
+}
+
+#[cfg(feature = "serve")]
+#[test]
+fn lobby_input() {
+    bounded_to("lobby-input", COMMAND_INPUTS);
 }
 
 /// Whole sessions are slower than a parser: fewer of them in `cargo test`.

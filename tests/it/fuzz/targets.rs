@@ -31,6 +31,11 @@ pub const TARGETS: &[Target] = &[
     Target { name: "stats-file", check: stats_file, seeds: corpus::stats_files },
     Target { name: "player-name", check: player_name, seeds: corpus::names },
     Target { name: "results-file", check: results_file, seeds: corpus::results_files },
+    Target { name: "export-sheet", check: super::export::export_sheet, seeds: super::export::seeds },
+    Target { name: "review-input", check: super::review::review_input, seeds: super::review::seeds },
+    Target { name: "gen-args", check: super::gen_args::gen_args, seeds: super::gen_args::seeds },
+    #[cfg(feature = "serve")]
+    Target { name: "lobby-input", check: super::lobby::lobby_input, seeds: super::lobby::seeds },
     #[cfg(feature = "serve")]
     Target { name: "ssh-input", check: ssh_input, seeds: corpus::key_bytes },
     #[cfg(feature = "serve")]
@@ -41,7 +46,7 @@ pub const TARGETS: &[Target] = &[
 const MAX_MESSAGE_CHARS: usize = 600;
 
 /// A refusal: its message must be one short line a terminal only draws.
-fn refused(message: &str) -> Result<bool, String> {
+pub(super) fn refused(message: &str) -> Result<bool, String> {
     if let Some(c) = message.chars().find(|&c| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c)) {
         return Err(format!("the error message holds a raw {c:?}: {message:?}"));
     }
@@ -52,7 +57,7 @@ fn refused(message: &str) -> Result<bool, String> {
     Ok(false)
 }
 
-fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+pub(super) fn text(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 

@@ -24,8 +24,9 @@ impl FormatError {
     }
     /// Names the file (or other origin) unless one is already named.
     pub fn in_origin(mut self, origin: impl Into<String>) -> Self {
+        // A file's name is the user's text too: a terminal must not act on its controls.
         if self.origin.is_none() {
-            self.origin = Some(origin.into());
+            self.origin = Some(super::quote::escape_controls(&origin.into()));
         }
         self
     }
