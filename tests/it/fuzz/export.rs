@@ -53,7 +53,7 @@ fn through_the_command(options: &[u8], files: &[&[u8]]) -> Result<bool, String> 
     let mut written = Files::write(files);
     let output = written.output();
     let mut words: Vec<OsString> = vec!["export".into()];
-    words.extend(written.paths().iter().filter(|p| *p != &output).map(|p| p.into()));
+    words.extend(written.paths().iter().filter(|p| *p != &output).map(Into::into));
     words.extend(command::words(options));
     let parsed: Vec<Puzzle> = files.iter().filter_map(|f| parse(f)).collect();
     let mut format = None;

@@ -149,7 +149,7 @@ fn claims(a: &GenArgs, p: &Puzzle) -> Result<(), String> {
             .iter()
             .filter_map(|h| {
                 let s = floodit::solver::run(h.as_ref(), &problem, &Control::default()).ok()?;
-                Some((h.info().name.to_string(), s.moves.len()))
+                Some((h.info().name.clone(), s.moves.len()))
             })
             .collect()
     } else {
