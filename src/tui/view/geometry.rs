@@ -60,8 +60,10 @@ impl Panes {
 fn board_need(g: &Graph, (cw, ch): (u16, u16)) -> (u16, u16) {
     let wrap = if g.topology().wraps() { 2 } else { 0 };
     let shape = Shape::of(g);
-    let at = |tiles: usize, size: u16| tiles.saturating_mul(size as usize).min(NEED_MAX) as u16;
-    (at(shape.cols, cw) + wrap, at(shape.rows, ch))
+    let at = |tiles: usize, size: u16, marks: usize| {
+        tiles.saturating_mul(size as usize).saturating_add(marks).min(NEED_MAX) as u16
+    };
+    (at(shape.cols, cw, wrap), at(shape.rows, ch, 0))
 }
 
 /// The most a board's need is counted as: room is left for the wrap marks, frame and margins the
