@@ -68,13 +68,18 @@ impl Terminals {
     }
 
     fn wait(&self, name: &str, text: &str) -> String {
+        self.wait_until(name, text, |s| s.contains(text))
+    }
+
+    /// Waits until `name`'s screen passes `done` (`what` names it in a failure).
+    fn wait_until(&self, name: &str, what: &str, done: impl Fn(&str) -> bool) -> String {
         let start = Instant::now();
         loop {
             let s = self.screen(name);
-            if s.contains(text) {
+            if done(&s) {
                 return s;
             }
-            assert!(start.elapsed() < Duration::from_secs(20), "{name} waited for {text:?}; the screen is:\n{s}");
+            assert!(start.elapsed() < Duration::from_secs(20), "{name} waited for {what:?}; the screen is:\n{s}");
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -172,11 +177,10 @@ fn openssh_four_players_race_watch_are_told_why_and_rematch() {
     t.key("bob", "Escape");
     // The guest drops: a guest never comes back, so the seat is given up at once.
     t.tmux(&["kill-session", "-t", "guest"]);
-    let s = t.wait("carol", "left");
-    assert!(
-        s.lines().any(|l| l.contains("guest") && l.trim_end().trim_end_matches('│').trim_end().ends_with("left")),
-        "{s}"
-    );
+    // (The legend's title says "cells left" too: wait for the guest's own line.)
+    t.wait_until("carol", "the guest's line says left", |s| {
+        s.lines().any(|l| l.contains("guest") && l.trim_end().trim_end_matches('│').trim_end().ends_with("left"))
+    });
     // Carol follows Bob's board.
     t.key("carol", "Tab");
     t.wait("carol", "following");
