@@ -59,3 +59,11 @@ fn a_99problems_colour_past_a_byte_is_out_of_range() {
     // 257 was read as colour 0 (257 - 1 cut to a byte).
     refused("99problems", b"2 2 3\n1 2 257 1\n");
 }
+
+/// Found by the long run of export-sheet: a file that does not exist was named whole (2,617
+/// characters) and with its control characters raw in the error; the name is escaped and cut now.
+#[test]
+fn a_missing_files_long_or_hostile_name_is_cut_and_escaped() {
+    refused("export-sheet", format!("--format\nsvg\n{}", "3 0 ".repeat(600)).as_bytes());
+    refused("export-sheet", b"--format\ntext\n\x05");
+}

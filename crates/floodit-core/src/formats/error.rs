@@ -24,9 +24,10 @@ impl FormatError {
     }
     /// Names the file (or other origin) unless one is already named.
     pub fn in_origin(mut self, origin: impl Into<String>) -> Self {
-        // A file's name is the user's text too: a terminal must not act on its controls.
+        // A file's name is the user's text too: escaped (a terminal must not act on its
+        // controls) and cut, so an error stays one short line.
         if self.origin.is_none() {
-            self.origin = Some(super::quote::escape_controls(&origin.into()));
+            self.origin = Some(super::quote::one_line(&origin.into()));
         }
         self
     }
