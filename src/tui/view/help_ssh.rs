@@ -11,7 +11,8 @@ use ratatui::style::Style;
 use ratatui::text::Line;
 
 /// What the help says binding `b` does for this player, or `None` to leave it out (the key does
-/// nothing here).
+/// nothing here). Keys that work nowhere over SSH (writing the ID to a file) are left out
+/// earlier, by `keys::works_here`.
 pub fn describe(app: &App, b: &Binding) -> Option<String> {
     if !app.options.remote {
         return Some(b.help.to_string());
@@ -32,8 +33,6 @@ pub fn describe(app: &App, b: &Binding) -> Option<String> {
             format!("quit; an unfinished game is saved ({o} lists it next time)")
         }
         (Context::Global, Action::Quit) if guest => "quit at once".to_string(),
-        // The ID is shown whole to select, never written on the server's disk.
-        (Context::Popup, Action::WriteId) => return None,
         // The offer to resume is not made over SSH (the picker lists saved games instead).
         (Context::Resume, _) => return None,
         (Context::Picker, Action::ListDiscard) if guest => return None,
