@@ -17,6 +17,7 @@ use super::worker::{JobResult, Owner, Running, Workers};
 use crate::model::Move;
 use crate::solver::heuristic::greedy_first_move;
 use crate::solver::{Limits, Problem, Solution, SolveError, StopReason};
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 /// How long the exact solver (and `fast`) may think about a hint.
@@ -85,7 +86,7 @@ pub struct Hint {
     /// Greedy's first move (none on a flooded board).
     pub greedy: Option<Move>,
     /// The best solution the game knew from here when the hint started, and whose it is.
-    pub known: Option<(Vec<Move>, String)>,
+    pub known: Option<(Vec<Move>, LineSource)>,
     /// Every move that keeps par, and how many optimal solutions (on boards where it is quick).
     pub par_moves: Option<ParMoves>,
 }
@@ -99,7 +100,7 @@ pub enum Answer<'a> {
     Exact { mv: Move, par: usize, solver: &'a str },
     /// The best heuristic move; `moves` from here when the solver played the game out, and why
     /// it is not the exact answer.
-    Heuristic { mv: Move, solver: &'a str, moves: Option<usize>, why: String },
+    Heuristic { mv: Move, solver: Cow<'a, str>, moves: Option<usize>, why: String },
     /// No move to suggest, and why.
     Nothing(String),
 }
@@ -135,17 +136,20 @@ impl Hint {
         }
         // The shortest answer played out (the line known already wins a tie: it was there
         // first), else greedy's first move.
-        let known = self.known.as_ref().and_then(|(line, by)| line.first().map(|&mv| (line.len(), mv, by.as_str())));
+        let known = self
+            .known
+            .as_ref()
+            .and_then(|(line, by)| line.first().map(|&mv| (line.len(), mv, Cow::Owned(by.to_string()))));
         let played = known
             .into_iter()
             .chain([Some(exact), self.heuristic.as_ref()].into_iter().flatten().filter_map(|p| match &p.state {
-                PartState::Done(s) => s.moves.first().map(|&mv| (s.len(), mv, p.solver.as_str())),
+                PartState::Done(s) => s.moves.first().map(|&mv| (s.len(), mv, Cow::Borrowed(p.solver.as_str()))),
                 _ => None,
             }))
-            .min_by_key(|&(len, _, _)| len);
+            .min_by_key(|(len, _, _)| *len);
         match (played, self.greedy) {
             (Some((len, mv, solver)), _) => Answer::Heuristic { mv, solver, moves: Some(len), why },
-            (None, Some(mv)) => Answer::Heuristic { mv, solver: "greedy", moves: None, why },
+            (None, Some(mv)) => Answer::Heuristic { mv, solver: "greedy".into(), moves: None, why },
             (None, None) => Answer::Nothing(why),
         }
     }
@@ -181,7 +185,7 @@ impl Hint {
         here: Problem,
         explorer: &Explorer,
         components: usize,
-        known: Option<(Vec<Move>, String)>,
+        known: Option<(Vec<Move>, LineSource)>,
         workers: &mut Workers,
     ) -> Hint {
         let known = known.filter(|(line, _)| !line.is_empty() && crate::solver::verify(&here, line).is_ok());
@@ -207,10 +211,10 @@ impl Hint {
     }
 
     /// The best line this hint has from its position, and whose it is: its shortest answer.
-    pub fn best_line(&self) -> Option<(Vec<Move>, String)> {
+    pub fn best_line(&self) -> Option<(Vec<Move>, LineSource)> {
         let known = self.known.iter().map(|(l, by)| (l.clone(), by.clone()));
         let found = [Some(&self.exact), self.heuristic.as_ref()].into_iter().flatten().filter_map(|p| match &p.state {
-            PartState::Done(s) if !s.is_empty() => Some((s.moves.clone(), p.solver.clone())),
+            PartState::Done(s) if !s.is_empty() => Some((s.moves.clone(), LineSource::Solver(p.solver.clone()))),
             _ => None,
         });
         known.chain(found).min_by_key(|(l, _)| l.len())
@@ -271,6 +275,42 @@ impl Hint {
     }
 }
 
+/// Whose a line is: kept as facts (the hint passes lines on from move to move), worded only
+/// where it is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineSource {
+    /// A solver's own answer from the hint's position.
+    Solver(String),
+    /// A line the game already knew, replayed to here: who first found it (when known), and
+    /// whether it is the line from the start.
+    Known { by: Option<String>, from_start: bool },
+}
+
+impl LineSource {
+    /// The same line, passed on to the next position: it is then a known line.
+    pub fn passed_on(self) -> Self {
+        match self {
+            LineSource::Solver(by) => LineSource::Known { by: Some(by), from_start: false },
+            known @ LineSource::Known { .. } => known,
+        }
+    }
+}
+
+impl std::fmt::Display for LineSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (by, from_start) = match self {
+            LineSource::Solver(by) => return f.write_str(by),
+            LineSource::Known { by, from_start } => (by, *from_start),
+        };
+        let parts: Vec<&str> = by.as_deref().into_iter().chain(from_start.then_some("from the start")).collect();
+        if parts.is_empty() {
+            f.write_str("best known line")
+        } else {
+            write!(f, "best known line ({})", parts.join(", "))
+        }
+    }
+}
+
 /// A proof of the optimum from the hint's position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Proof {
@@ -314,14 +354,14 @@ mod tests {
         h.exact.state = PartState::Done(solution(&[2, 1, 2], false, Some(StopReason::Time)));
         h.heuristic = Some(part("fast", PartState::Done(solution(&[1, 2], false, None))));
         let why = "exact: not proven within 1 s".to_string();
-        let fast = Answer::Heuristic { mv: Move { cell: 0, colour: 1 }, solver: "fast", moves: Some(2), why };
+        let fast = Answer::Heuristic { mv: Move { cell: 0, colour: 1 }, solver: "fast".into(), moves: Some(2), why };
         assert_eq!(h.answer(), fast);
         h.exact.state = PartState::Failed(Failure::Solver(SolveError::Refused("the board has 1242 components".into())));
         h.heuristic = None;
         let why = "exact: the board has 1242 components".to_string();
         assert_eq!(
             h.answer(),
-            Answer::Heuristic { mv: Move { cell: 0, colour: 2 }, solver: "greedy", moves: None, why }
+            Answer::Heuristic { mv: Move { cell: 0, colour: 2 }, solver: "greedy".into(), moves: None, why }
         );
     }
 
@@ -336,13 +376,16 @@ mod tests {
             exact: part("exact", PartState::Done(solution(&[2, 1, 2], false, Some(StopReason::Time)))),
             heuristic: None,
             greedy: Some(Move { cell: 0, colour: 2 }),
-            known: Some((solution(&[1, 2], false, None).moves, "fast's line from the start".into())),
+            known: Some((
+                solution(&[1, 2], false, None).moves,
+                LineSource::Known { by: Some("fast".into()), from_start: true },
+            )),
             par_moves: None,
         };
         let why = "exact: not proven within 1 s".to_string();
         let known = Answer::Heuristic {
             mv: Move { cell: 0, colour: 1 },
-            solver: "fast's line from the start",
+            solver: "best known line (fast, from the start)".into(),
             moves: Some(2),
             why,
         };
@@ -354,5 +397,17 @@ mod tests {
         h.exact.state = PartState::Done(solution(&[2, 1], true, None));
         assert_eq!(h.answer(), Answer::Exact { mv: Move { cell: 0, colour: 2 }, par: 2, solver: "exact" });
         assert_eq!(h.best_line().map(|(l, _)| l.len()), Some(2));
+    }
+
+    #[test]
+    fn a_line_is_named_from_its_facts_and_stays_a_known_line_when_passed_on() {
+        let solver = LineSource::Solver("fast".into());
+        assert_eq!(solver.to_string(), "fast");
+        let passed = solver.passed_on();
+        assert_eq!(passed.to_string(), "best known line (fast)");
+        assert_eq!(passed.clone().passed_on(), passed);
+        assert_eq!(LineSource::Known { by: None, from_start: true }.to_string(), "best known line (from the start)");
+        let from_start = LineSource::Known { by: Some("exact search".into()), from_start: true };
+        assert_eq!(from_start.to_string(), "best known line (exact search, from the start)");
     }
 }

@@ -87,7 +87,7 @@ pub struct Stakes {
     /// The limit will not change before the first move: its search answered, or none runs.
     pub settled: bool,
     /// The shortest answer known from the start by any means, and who found it.
-    pub upper: Option<(u32, String)>,
+    pub upper: Option<(u32, Finder)>,
     /// The target last told (a line shorter than the limit's basis), so that each is told once.
     told_target: Option<u32>,
     /// The moves of the background search's answer from the start (the hint and the review
@@ -215,10 +215,36 @@ impl Stakes {
 
     /// Keeps the shorter of the answer known and `moves` (found by `by`): a target, never the
     /// limit.
-    pub fn offer(&mut self, moves: u32, by: &str) {
+    pub fn offer(&mut self, moves: u32, by: Finder) {
         if self.upper.as_ref().is_none_or(|(m, _)| moves < *m) {
-            self.upper = Some((moves, by.to_string()));
+            self.upper = Some((moves, by));
         }
+    }
+}
+
+/// Who found a line from the start: kept as facts, worded only where it is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finder {
+    /// The solver (or search) that found it.
+    pub by: String,
+    /// It was stopped by a limit before it could prove its line optimal (and says so).
+    pub stopped: bool,
+}
+
+impl Finder {
+    pub fn new(by: impl Into<String>) -> Self {
+        Finder { by: by.into(), stopped: false }
+    }
+
+    pub fn stopped(by: impl Into<String>) -> Self {
+        Finder { by: by.into(), stopped: true }
+    }
+}
+
+impl std::fmt::Display for Finder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.by)?;
+        if self.stopped { f.write_str(", unproven") } else { Ok(()) }
     }
 }
 
@@ -250,7 +276,7 @@ impl Stakes {
             && let Ok(s) = crate::solver::run(&Greedy, &start, &Control::new(Limits::default()))
         {
             self.provisional = Some(Basis { moves: s.len() as u32, proven: false, by: "greedy".into() });
-            self.offer(s.len() as u32, "greedy");
+            self.offer(s.len() as u32, Finder::new("greedy"));
         }
         if search {
             self.job = Some(workers.spawn(Owner::Limit, super::limit_search::task(start), Limits::default()));
@@ -271,7 +297,7 @@ impl Stakes {
         {
             let by = s.delegated_to.clone().unwrap_or_else(|| "the limit's search".into());
             self.found = Some(Basis { moves: s.len() as u32, proven: s.optimal, by: by.clone() });
-            self.offer_line(&s.moves, &by);
+            self.offer_line(&s.moves, Finder::new(by));
         }
     }
 
@@ -282,7 +308,7 @@ impl Stakes {
 
     /// [`Stakes::offer`] with the moves of the answer: the shortest is kept as the line the hint
     /// and the review start from.
-    pub fn offer_line(&mut self, moves: &[Move], by: &str) {
+    pub fn offer_line(&mut self, moves: &[Move], by: Finder) {
         self.offer(moves.len() as u32, by);
         if self.line.as_ref().is_none_or(|l| moves.len() < l.len()) {
             self.line = Some(moves.to_vec());
@@ -320,7 +346,9 @@ impl Stakes {
     /// optimum, or the shortest answer known), and who found it: a target to beat.
     pub fn target(&self, optimum: &Optimum) -> Option<(u32, String)> {
         let basis = self.basis.as_ref()?;
-        let best = proven(optimum).map(|p| (p.moves, format!("proven by {}", p.by))).or_else(|| self.upper.clone());
+        let best = proven(optimum)
+            .map(|p| (p.moves, format!("proven by {}", p.by)))
+            .or_else(|| self.upper.as_ref().map(|(m, f)| (*m, f.to_string())));
         best.filter(|(m, _)| *m < basis.moves)
     }
 

@@ -101,7 +101,7 @@ fn a_shorter_line_found_later_is_a_target_not_a_new_limit() {
     let other = (a.game.board().colour(0) + 1) % 6;
     press(&mut a, &other.to_string());
     assert_eq!(a.game.moves_made(), 1);
-    a.stakes.offer(basis.moves - 1, "a test's solver");
+    a.stakes.offer(basis.moves - 1, floodit::tui::stakes::Finder::new("a test's solver"));
     // Any job's answer brings the reactions round.
     let stray = JobResult { id: u64::MAX, owner: Owner::Limit, outcome: Err(SolveError::Refused("stray".into())) };
     update(&mut a, Action::JobDone(stray));

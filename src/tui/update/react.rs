@@ -3,8 +3,8 @@
 
 use super::super::app::{App, EXACT_SEARCH, Optimum, Overlay, Tone};
 use super::super::explorer::{Mode, Panel};
-use super::super::hint::Hint;
-use super::super::stakes::Help;
+use super::super::hint::{Hint, LineSource};
+use super::super::stakes::{Finder, Help};
 use super::super::worker::{JobResult, Owner};
 use super::{Event, Events, daily, explorer, game, race, review};
 use crate::analysis::replay_from_larger;
@@ -178,32 +178,26 @@ fn hint_learns(app: &mut App) {
 /// its move played, or the move limit's line from the start, replayed from here (in Flood-It a
 /// line floods any position whose region contains the one it was found for, in no more moves,
 /// so the hint never follows a worse line than the game knows). The hint checks that it floods.
-fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move>, String)> {
-    let mut lines: Vec<(Vec<Move>, String)> = Vec::new();
+fn known_line(app: &App, old: Option<&Hint>, here: &Problem) -> Option<(Vec<Move>, LineSource)> {
+    let mut lines: Vec<(Vec<Move>, LineSource)> = Vec::new();
     if let Some((line, by)) = old.and_then(Hint::best_line) {
         match here.mode {
-            GameMode::Fixed { pivot } => lines.push((replay_from_larger(&here.board, pivot, &line), line_name(&by))),
-            GameMode::Free => lines.push((line[1..].to_vec(), line_name(&by))),
+            GameMode::Fixed { pivot } => lines.push((replay_from_larger(&here.board, pivot, &line), by.passed_on())),
+            GameMode::Free => lines.push((line[1..].to_vec(), by.passed_on())),
         }
     }
     if let (Some(line), GameMode::Fixed { pivot }) = (&app.stakes.line, here.mode) {
+        // Who found the line from the start, when it is the shortest answer known.
         let by = match &app.stakes.upper {
-            Some((moves, by)) if *moves as usize == line.len() => {
-                format!("best known line ({}, from the start)", by.trim_end_matches(", unproven"))
-            }
-            _ => "best known line (from the start)".to_string(),
+            Some((moves, finder)) if *moves as usize == line.len() => Some(finder.by.clone()),
+            _ => None,
         };
-        lines.push((replay_from_larger(&here.board, pivot, line), by));
+        lines.push((replay_from_larger(&here.board, pivot, line), LineSource::Known { by, from_start: true }));
     }
     lines
         .into_iter()
         .filter(|(line, _)| !line.is_empty() && crate::solver::verify(here, line).is_ok())
         .min_by_key(|(line, _)| line.len())
-}
-
-/// The name of a line the last hint had: its solver's, or the line it had itself taken.
-fn line_name(by: &str) -> String {
-    if by.starts_with("best known line") { by.to_string() } else { format!("best known line ({by})") }
 }
 
 fn hint_answered(app: &mut App, result: &JobResult, events: &mut Events) {
@@ -232,7 +226,7 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
         // best found may make the move limit better.
         Ok(s) => {
             if !s.is_empty() {
-                app.stakes.offer_line(&s.moves, &format!("{EXACT_SEARCH}, unproven"));
+                app.stakes.offer_line(&s.moves, Finder::stopped(EXACT_SEARCH));
             }
             Optimum::Unknown {
                 why: format!(
@@ -267,7 +261,7 @@ fn proven(app: &mut App, moves: u32, solver: &str, millis: f64) {
 /// limit once play has begun.
 fn limit(app: &mut App) {
     if let Some((moves, by)) = app.explorer.runs.best_from(app.game.start(), app.game.mode()) {
-        app.stakes.offer(moves, &by);
+        app.stakes.offer(moves, Finder::new(by));
     }
     let slack = app.stakes.slack;
     if let Some(set) = app.stakes.refresh_limit(&mut app.game, &app.optimum)
