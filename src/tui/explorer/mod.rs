@@ -17,7 +17,6 @@ use runs::Runs;
 use stepping::Stepper;
 
 /// The families in the order the family key visits them.
-pub const FAMILIES: [Family; 3] = [Family::Heuristic, Family::Exact, Family::Polynomial];
 
 /// What the solver panel shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,7 +73,7 @@ impl Default for Explorer {
 }
 
 fn slot(family: Family) -> usize {
-    FAMILIES.iter().position(|&f| f == family).unwrap_or(0)
+    Family::ALL.iter().position(|&f| f == family).unwrap_or(0)
 }
 
 impl Explorer {
@@ -114,7 +113,7 @@ impl Explorer {
 
     /// Chooses `name` in its family (if it is listed).
     pub fn choose(&mut self, name: &str) {
-        for f in FAMILIES {
+        for f in Family::ALL {
             if let Some(i) = self.catalogue.family(f).position(|e| e.name() == name) {
                 self.choice[slot(f)] = i;
             }
@@ -166,9 +165,9 @@ impl Explorer {
     /// Board facts, then each family in turn, then the facts again (from the hint: the facts).
     pub fn next_panel(&mut self) {
         self.panel = match self.panel {
-            Panel::Facts => Panel::Family(FAMILIES[0]),
+            Panel::Facts => Panel::Family(Family::ALL[0]),
             Panel::Hint => Panel::Facts,
-            Panel::Family(f) => FAMILIES.get(slot(f) + 1).map_or(Panel::Facts, |&n| Panel::Family(n)),
+            Panel::Family(f) => Family::ALL.get(slot(f) + 1).map_or(Panel::Facts, |&n| Panel::Family(n)),
         };
     }
 

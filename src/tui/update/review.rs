@@ -127,7 +127,11 @@ pub(super) fn finished(app: &mut App, result: &JobResult) {
 pub(super) fn retry(app: &mut App, events: &mut Events) {
     let Mode::Review(r) = &app.explorer.mode else { return };
     let Some(at) = r.retry_at() else {
-        app.say(Tone::Info, "no move was lost: nothing to retry (the arrow keys pick a move)");
+        let (back, next) = (
+            app.look.key_of(Context::Review, &Action::Explorer(ExplorerAction::Step(-1))),
+            app.look.key_of(Context::Review, &Action::Explorer(ExplorerAction::Step(1))),
+        );
+        app.say(Tone::Info, format!("no move was lost: nothing to retry ({back} and {next} pick a move)"));
         return;
     };
     leave(app);

@@ -1,6 +1,5 @@
 //! A game in progress: moves on a board, with undo and redo to any depth.
 
-use super::bitset::BitSet;
 use super::board::Board;
 use super::colour::Colour;
 use super::components::Components;
@@ -166,10 +165,6 @@ impl Game {
     pub fn limit_reached(&self) -> bool {
         !self.is_solved() && self.move_limit.is_some_and(|l| self.applied >= l as usize)
     }
-    /// True when a move is applied.
-    pub fn can_undo(&self) -> bool {
-        self.applied > 0
-    }
     /// True when an undone move is waiting to be redone.
     pub fn can_redo(&self) -> bool {
         self.applied < self.history.len()
@@ -178,14 +173,6 @@ impl Game {
     /// The flooded region (the pivot's component) in fixed mode.
     pub fn region(&self) -> Option<Vec<Cell>> {
         self.mode.pivot().map(|p| self.board.mcs(p))
-    }
-    /// The flooded region as a bitset over cells (empty in free mode).
-    pub fn region_mask(&self) -> BitSet {
-        let mut mask = BitSet::new(self.board.len());
-        for c in self.region().unwrap_or_default() {
-            mask.insert(c);
-        }
-        mask
     }
 
     /// Checks a move without playing it.

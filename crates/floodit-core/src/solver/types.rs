@@ -44,6 +44,18 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every family, in the order the solver panel and `floodit solvers` show them.
+    pub const ALL: [Family; 3] = [Family::Heuristic, Family::Exact, Family::Polynomial];
+
+    /// The capitalised name, as a title ("Exact").
+    pub fn title(self) -> &'static str {
+        match self {
+            Family::Heuristic => "Heuristic",
+            Family::Exact => "Exact",
+            Family::Polynomial => "Polynomial",
+        }
+    }
+
     /// The lowercase name shown by `floodit solvers` and in JSON.
     pub fn name(self) -> &'static str {
         match self {

@@ -66,9 +66,9 @@ fn content(app: &App, width: usize) -> (String, Vec<Line<'static>>) {
             let name = ex.panel_solver(f, app.game.mode()).map(|l| l.name().to_string());
             let (i, n) = ex.index_of(f, name.as_deref().unwrap_or(""));
             let title = match name {
-                Some(name) if n > 1 => format!(" {}: {name} ({i} of {n}) ", family_title(f)),
-                Some(name) => format!(" {}: {name} ", family_title(f)),
-                None => format!(" {} ", family_title(f)),
+                Some(name) if n > 1 => format!(" {}: {name} ({i} of {n}) ", f.title()),
+                Some(name) => format!(" {}: {name} ", f.title()),
+                None => format!(" {} ", f.title()),
             };
             let lines = if f == Family::Exact { exact::lines(app) } else { poly::lines(app) };
             (title, lines)
@@ -106,14 +106,6 @@ impl Widget for SolverPanel<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         Paragraph::new(lines[scroll..].to_vec()).render(inner, buf);
-    }
-}
-
-fn family_title(f: Family) -> &'static str {
-    match f {
-        Family::Heuristic => "Heuristic",
-        Family::Exact => "Exact",
-        Family::Polynomial => "Polynomial",
     }
 }
 
