@@ -16,8 +16,6 @@ use compare::Compare;
 use runs::Runs;
 use stepping::Stepper;
 
-/// The families in the order the family key visits them.
-
 /// What the solver panel shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Panel {
