@@ -10,6 +10,34 @@ use super::sat::Sat;
 /// Builds a solver from its option value.
 type MakeWith = Box<dyn Fn(u32) -> Result<Box<dyn Solver>, String> + Send + Sync>;
 
+/// Why a solver could not be built from its name: callers decide on the kind (a batch skips an
+/// unknown solver, the command line suggests the nearest name), never on the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RegistryError {
+    /// No solver has this name; `near` is a registered name a letter or two away.
+    #[error("unknown solver '{name}'{} (known: {})", near.map(|n| format!(": did you mean '{n}'?")).unwrap_or_default(), names().join(", "))]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The nearest registered name, if one is close.
+        near: Option<&'static str>,
+    },
+    /// The option after the colon is not a whole number.
+    #[error("bad option '{option}' in solver '{spec}': expected a whole number")]
+    BadOption {
+        /// The whole name asked for (`beam:x`).
+        spec: String,
+        /// The text after the colon.
+        option: String,
+    },
+    /// An option was given to a solver that takes none.
+    #[error("solver '{0}' takes no option")]
+    TakesNoOption(&'static str),
+    /// The solver refused its option's value (out of its range), in its own words.
+    #[error("{0}")]
+    OptionOutOfRange(String),
+}
+
 /// A registered solver: its name, its option (name and default, if any), and a constructor.
 pub struct Entry {
     /// The name `registry::create` takes (the option after a colon: `beam:50`).
@@ -36,11 +64,11 @@ impl Entry {
     }
 
     /// Builds the solver; an option is an error for a solver that takes none.
-    pub fn make(&self, param: Option<u32>) -> Result<Box<dyn Solver>, String> {
+    pub fn make(&self, param: Option<u32>) -> Result<Box<dyn Solver>, RegistryError> {
         match (self.option, param) {
-            (None, Some(_)) => Err(format!("solver '{}' takes no option", self.name)),
-            (Some((_, default)), p) => (self.make)(p.unwrap_or(default)),
-            (None, None) => (self.make)(0),
+            (None, Some(_)) => Err(RegistryError::TakesNoOption(self.name)),
+            (Some((_, default)), p) => (self.make)(p.unwrap_or(default)).map_err(RegistryError::OptionOutOfRange),
+            (None, None) => (self.make)(0).map_err(RegistryError::OptionOutOfRange),
         }
     }
 }
@@ -71,23 +99,23 @@ pub fn names() -> Vec<&'static str> {
 }
 
 /// Builds a solver from `name` or `name:option`.
-pub fn create(spec: &str) -> Result<Box<dyn Solver>, String> {
+pub fn create(spec: &str) -> Result<Box<dyn Solver>, RegistryError> {
     let spec = spec.trim();
     let (name, param) = match spec.split_once(':') {
         Some((n, p)) => {
             let v = p
                 .trim()
                 .parse::<u32>()
-                .map_err(|_| format!("bad option '{p}' in solver '{spec}': expected a whole number"))?;
+                .map_err(|_| RegistryError::BadOption { spec: spec.to_string(), option: p.to_string() })?;
             (n.trim(), Some(v))
         }
         None => (spec, None),
     };
     let entries = entries();
-    let entry = entries.iter().find(|e| e.name == name).ok_or_else(|| match closest(name) {
-        Some(near) => format!("unknown solver '{name}': did you mean '{near}'? (known: {})", names().join(", ")),
-        None => format!("unknown solver '{name}' (known: {})", names().join(", ")),
-    })?;
+    let entry = entries
+        .iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| RegistryError::Unknown { name: name.to_string(), near: closest(name) })?;
     entry.make(param)
 }
 
@@ -133,7 +161,7 @@ mod tests {
         for name in names() {
             assert_eq!(create(name).unwrap().info().name, name);
         }
-        let err = |s: &str| create(s).err().unwrap();
+        let err = |s: &str| create(s).err().unwrap().to_string();
         assert!(err("nope").contains("unknown solver 'nope'"));
         assert!(!err("nope").contains("did you mean"), "{}", err("nope"));
         assert!(err("exakt").contains("did you mean 'exact'?"), "{}", err("exakt"));
@@ -148,6 +176,10 @@ mod tests {
         assert!(err("sat:2").contains("takes no option"));
         assert!(create("exact:2").is_ok() && create("exact:1").is_ok());
         assert!(err("exact:0").contains("exact threads must be 1 to 64"));
+        // The kinds, as fields.
+        assert_eq!(create("exakt").err(), Some(RegistryError::Unknown { name: "exakt".into(), near: Some("exact") }));
+        assert_eq!(create("oracle:3").err(), Some(RegistryError::TakesNoOption("oracle")));
+        assert!(matches!(create("beam:0").err(), Some(RegistryError::OptionOutOfRange(_))));
     }
 
     #[test]
