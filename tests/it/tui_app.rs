@@ -177,6 +177,10 @@ fn an_action_returns_everything_it_caused_and_an_idle_tick_causes_nothing() {
     // The hint panel: the panel changes, and once the hint shows a move the game is assisted.
     let caused = update(&mut a, Action::Explorer(floodit::tui::action::ExplorerAction::Hint));
     assert_eq!(caused[0], Event::PanelChanged);
+    // The review of a game with no moves changes nothing on the panel: it only says so.
+    let mut fresh = app(&[KUNIGAMI], 80, 24);
+    let caused = update(&mut fresh, Action::Explorer(floodit::tui::action::ExplorerAction::Review));
+    assert_eq!(caused, [Event::ScreenChanged], "{:?}", fresh.status);
     settle(&mut a);
     assert_eq!(a.stakes.help, [Help::Hints]);
     // The last move: the game ends, won or not, and the board is flooded, in that order.

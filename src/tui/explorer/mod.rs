@@ -70,6 +70,18 @@ impl Default for Explorer {
     }
 }
 
+/// What the solver panel shows, as an action compares it before and after (a change is a
+/// `PanelChanged` event): the panel, the solver chosen in each family, the mode, whether the
+/// exact view follows the game, and each run's solver with whether it is pinned and finished.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Shown {
+    panel: Panel,
+    choice: [usize; 3],
+    mode: std::mem::Discriminant<Mode>,
+    follow_exact: bool,
+    runs: Vec<(String, bool, bool)>,
+}
+
 fn slot(family: Family) -> usize {
     Family::ALL.iter().position(|&f| f == family).unwrap_or(0)
 }
@@ -88,6 +100,17 @@ impl Explorer {
             before_hint: Panel::Facts,
             proof: false,
             facts_asked: false,
+        }
+    }
+
+    /// What the panel shows now, to compare after an action.
+    pub fn shown(&self) -> Shown {
+        Shown {
+            panel: self.panel,
+            choice: self.choice,
+            mode: std::mem::discriminant(&self.mode),
+            follow_exact: self.follow_exact,
+            runs: self.runs.all().iter().map(|r| (r.solver.clone(), r.pinned, r.finished())).collect(),
         }
     }
 

@@ -19,28 +19,19 @@ use crate::tui::stakes::Help;
 use crate::tui::worker::JobResult;
 use std::time::Instant;
 
-/// Applies one of the explorer's actions.
+/// Applies one of the explorer's actions. What the panel shows is compared before and after:
+/// when it changed, the panel starts at its top and `PanelChanged` follows (an action that
+/// changed nothing, such as the review on a game with no moves, causes nothing).
 pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events) {
-    // What the panel shows changes: it starts at its top, and what it wants may change.
-    if matches!(
-        action,
-        A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back | A::Review | A::Retry
-    ) {
+    let before = app.explorer.shown();
+    apply(app, action, events);
+    if app.explorer.shown() != before {
         app.explorer.scroll = Scroll::default();
-    }
-    if matches!(
-        action,
-        A::NextFamily
-            | A::NextAlgorithm
-            | A::Hint
-            | A::RunOrCancel
-            | A::StepThrough
-            | A::StartCompare
-            | A::Back
-            | A::Review
-    ) {
         events.push_back(Event::PanelChanged);
     }
+}
+
+fn apply(app: &mut App, action: ExplorerAction, events: &mut Events) {
     // The review has its own moves to step through.
     if matches!(app.explorer.mode, Mode::Review(_))
         && matches!(action, A::Step(_) | A::StepToStart | A::StepToEnd | A::ToggleAutoplay | A::Speed(_))
@@ -376,7 +367,6 @@ fn take_over(app: &mut App, events: &mut Events) {
     app.game = s.take_over();
     app.picked = None;
     events.push_back(Event::PositionChanged);
-    events.push_back(Event::PanelChanged);
     let text = if step < len {
         format!("you play on from {name}'s step {step} of {len}: r replays its next move")
     } else {

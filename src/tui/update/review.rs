@@ -139,7 +139,6 @@ pub(super) fn retry(app: &mut App, events: &mut Events) {
     app.picked = None;
     app.stakes.practice = true;
     events.push_back(Event::PositionChanged);
-    events.push_back(Event::PanelChanged);
     let redo = app.look.key_of(Context::Game, &Action::Redo);
     let daily = if app.daily.as_ref().is_some_and(|d| d.plays(&app.game)) { ", not today's result" } else { "" };
     app.say(
