@@ -207,7 +207,8 @@ impl Explorer {
     /// The playback of the current mode, if it has one.
     pub fn playback(&self) -> Option<&playback::Playback> {
         match &self.mode {
-            Mode::Play | Mode::Review(_) => None,
+            Mode::Play => None,
+            Mode::Review(r) => r.walk.as_ref().map(|w| &w.playback),
             Mode::Step(s) => Some(&s.playback),
             Mode::Compare(c) => Some(&c.playback),
         }

@@ -24,7 +24,15 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
     // What the panel shows changes: it starts at its top, and what it wants may change.
     if matches!(
         action,
-        A::NextFamily | A::NextAlgorithm | A::Hint | A::StepThrough | A::TakeOver | A::Back | A::Review | A::Retry
+        A::NextFamily
+            | A::NextAlgorithm
+            | A::Hint
+            | A::StepThrough
+            | A::TakeOver
+            | A::Back
+            | A::Review
+            | A::Retry
+            | A::BestLine
     ) {
         app.explorer.scroll = Scroll::default();
     }
@@ -38,6 +46,7 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
             | A::StartCompare
             | A::Back
             | A::Review
+            | A::BestLine
     ) {
         events.push_back(Event::PanelChanged);
     }
@@ -50,6 +59,7 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
     }
     match action {
         A::Review => super::review::open(app),
+        A::BestLine => super::review::best_line(app),
         A::Retry => super::review::retry(app, events),
         A::ToggleProof => toggle_proof(app),
         A::NextFamily => next_family(app),
@@ -388,7 +398,12 @@ fn take_over(app: &mut App, events: &mut Events) {
 /// The timer: takes autoplay's step when it is due. True if the board changed.
 pub(super) fn autoplay(app: &mut App, now: Instant) -> bool {
     match &mut app.explorer.mode {
-        Mode::Play | Mode::Review(_) => false,
+        Mode::Play => false,
+        Mode::Review(r) => r.walk.as_mut().is_some_and(|w| {
+            let moved = w.playback.tick(now);
+            w.sync();
+            moved
+        }),
         Mode::Step(s) => {
             let moved = s.playback.tick(now);
             s.sync();
