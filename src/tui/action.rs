@@ -125,4 +125,7 @@ pub enum ExplorerAction {
     Retry,
     /// The proof view on or off: the lower bound's parts drawn on the board.
     ToggleProof,
+    /// In the review: step the shown move's best line on the board; while stepping it, back to
+    /// the review where it was.
+    BestLine,
 }

@@ -331,7 +331,7 @@ impl App {
     /// Which part of the key table applies now.
     pub fn context(&self) -> Context {
         match self.overlay {
-            Overlay::None => match self.explorer.mode {
+            Overlay::None => match &self.explorer.mode {
                 // A spectator has no board of their own; in a room, a comparison is the results.
                 Mode::Play if self.race.as_ref().is_some_and(|r| r.role() == floodit_core::race::Role::Spectator) => {
                     Context::Watch
@@ -342,6 +342,7 @@ impl App {
                     Context::Results
                 }
                 Mode::Compare(_) => Context::Compare,
+                Mode::Review(r) if r.walk.is_some() => Context::BestLine,
                 Mode::Review(_) => Context::Review,
             },
             Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) => Context::Popup,
@@ -355,11 +356,12 @@ impl App {
         }
     }
 
-    /// The game the board and history show: the step-through's while stepping, else the player's.
+    /// The game the board and history show: the step-through's while stepping, the review's (or
+    /// the best line's it steps), else the player's.
     pub fn shown_game(&self) -> &Game {
         match &self.explorer.mode {
             Mode::Step(s) => &s.game,
-            Mode::Review(r) => &r.game,
+            Mode::Review(r) => r.shown(),
             _ => &self.game,
         }
     }

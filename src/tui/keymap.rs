@@ -22,6 +22,8 @@ pub enum Context {
     Compare,
     /// The review of the player's game.
     Review,
+    /// Stepping a reviewed move's best line on the board.
+    BestLine,
     /// Choosing the solvers to compare.
     Chooser,
     /// The puzzle picker.
@@ -54,6 +56,7 @@ impl Context {
             Context::Step => "Step-through",
             Context::Compare => "Compare view",
             Context::Review => "Review of your game",
+            Context::BestLine => "Stepping a move's best line (review)",
             Context::Chooser => "Choosing solvers to compare",
             Context::Picker => "Puzzle picker",
             Context::Resume => "Resume offer",
@@ -78,19 +81,22 @@ impl Context {
                         | Context::Step
                         | Context::Compare
                         | Context::Review
+                        | Context::BestLine
                         | Context::Watch
                         | Context::Results
                 ))
-            || (other == Context::Playback && matches!(self, Context::Step | Context::Compare | Context::Results))
+            || (other == Context::Playback
+                && matches!(self, Context::Step | Context::Compare | Context::Results | Context::BestLine))
             || (other == Context::Compare && self == Context::Results)
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 14] = [
+    pub const ACTIVE: [Context; 15] = [
         Context::Game,
         Context::Step,
         Context::Compare,
         Context::Review,
+        Context::BestLine,
         Context::Chooser,
         Context::Picker,
         Context::Resume,
@@ -252,8 +258,8 @@ impl Binding {
 use super::daily::DailyAction as Da;
 use super::race::RaceAction as Ra;
 use Context::{
-    Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Results, Resume, Review,
-    Step, View, Watch,
+    BestLine, Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Results, Resume,
+    Review, Step, View, Watch,
 };
 
 /// Every key, in the order the help screen and the footer show them.
@@ -390,6 +396,22 @@ pub static KEYMAP: &[Binding] = &[
     .first(),
     bind(Review, &[Key::Esc, Key::Char('q'), Key::Char('e')], Action::Explorer(Ex::Back), "leave", "back to your game")
         .first(),
+    bind(
+        Review,
+        &[Key::Char('b')],
+        Action::Explorer(Ex::BestLine),
+        "best line",
+        "step the best line from before the move shown on the board (the step-through's keys)",
+    )
+    .first(),
+    bind(
+        BestLine,
+        &[Key::Char('b'), Key::Esc, Key::Char('q')],
+        Action::Explorer(Ex::BestLine),
+        "review",
+        "back to the review, at the move you left",
+    )
+    .first(),
     bind(Review, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "the next move"),
     bind(Review, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "the previous move"),
     bind(Review, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the first move"),
@@ -635,6 +657,10 @@ mod tests {
             (Review, Action::Explorer(Ex::Step(1))),
             (Review, Action::Explorer(Ex::Step(-1))),
             (Review, Action::Explorer(Ex::ToggleProof)),
+            (Review, Action::Explorer(Ex::BestLine)),
+            (BestLine, Action::Explorer(Ex::BestLine)),
+            (BestLine, Action::Explorer(Ex::Step(1))),
+            (BestLine, Action::Explorer(Ex::ToggleAutoplay)),
             (Ending, Action::NextInPack),
             (Ending, Action::Daily(Da::Practice)),
             (Game, Action::Daily(Da::DayBefore)),

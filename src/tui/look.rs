@@ -33,6 +33,9 @@ pub enum Sym {
     /// A cell a solver's explanation points at, two halves.
     MarkLeft,
     MarkRight,
+    /// The cells the par move takes, beside the move played (the review), two halves.
+    ParLeft,
+    ParRight,
     /// A flooded cell.
     Region,
     /// Wrap marks beside a board whose sides join.
@@ -69,6 +72,8 @@ impl Sym {
             Sym::PivotRight => ("▸", ">"),
             Sym::MarkLeft => ("‹", "("),
             Sym::MarkRight => ("›", ")"),
+            Sym::ParLeft => ("{", "{"),
+            Sym::ParRight => ("}", "}"),
             Sym::Region => ("·", "."),
             Sym::WrapLeft => ("«", "<"),
             Sym::WrapRight => ("»", ">"),

@@ -9,10 +9,11 @@
 //! [`explorer::runs`]. Unfinished games are kept in save slots ([`save`]); signals end the game
 //! as quitting does ([`signals`]). Each game has a move limit and ends won, lost or assisted
 //! ([`stakes`]), counted in the statistics ([`stats`]); the hint answers on every board
-//! ([`hint`]); a game's review judges every move in the background ([`review`]); new games are chosen in a dialog ([`new_game`]).
+//! ([`hint`]); a game's review judges every move in the background ([`review`]) and steps a move's best line ([`best_line`]); new games are chosen in a dialog ([`new_game`]).
 
 pub mod action;
 pub mod app;
+pub mod best_line;
 pub mod daily;
 pub mod drawn;
 pub mod event_loop;

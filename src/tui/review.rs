@@ -6,8 +6,9 @@
 //! The job works on a shared copy of the [`Reviewer`]; the app takes a snapshot of it when the
 //! job says it moved on (`update/review.rs`), so the views read plain data.
 
+use super::best_line::LineWalk;
 use super::worker::{Owner, Running, Workers};
-use crate::analysis::{Budget, Count, Review, Reviewer, count_optimal};
+use crate::analysis::{Budget, Count, Review, Reviewer, classes, count_optimal};
 use crate::model::{Game, Move};
 use crate::solver::{Control, Limits, Problem, Solution, SolveError, StopReason};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -54,6 +55,9 @@ pub struct Reviewing {
     pub judged_in: Option<Duration>,
     /// The job, while it runs.
     pub job: Option<Running>,
+    /// Stepping the best line of move `walk.from`, on a board of its own (the review stays at
+    /// `at`).
+    pub walk: Option<LineWalk>,
     /// The player has moved to a move of their choosing (until then the first move lost is
     /// shown as soon as it is known).
     chosen: bool,
@@ -99,6 +103,7 @@ impl Reviewing {
             counts: vec![None; n],
             judged_in: None,
             job: Some(job),
+            walk: None,
             chosen: false,
             seen: 0,
             shared,
@@ -144,6 +149,37 @@ impl Reviewing {
     fn go_to(&mut self, at: usize) {
         self.at = at.min(self.len());
         self.game.go_to(self.at);
+    }
+
+    /// The board the screen shows: the best line's step while stepping it, else the review's.
+    pub fn shown(&self) -> &Game {
+        self.walk.as_ref().map_or(&self.game, |w| &w.game)
+    }
+
+    /// Starts stepping the best line from before the move shown; the review stays at that move
+    /// (even while the job's answers come in). The line's length, or why there is none.
+    pub fn step_best_line(&mut self) -> Result<usize, String> {
+        let at = self.at;
+        if at >= self.len() {
+            return Err("after the last move there is no move to compare: pick a move first".to_string());
+        }
+        let line = self.reviewer.best_line(at).ok_or_else(|| format!("move {} is not judged yet", at + 1))?;
+        let walk = LineWalk::new(at, self.reviewer.board(at), self.reviewer.mode(), line)?;
+        let n = walk.line.moves.len();
+        self.chosen = true;
+        self.walk = Some(walk);
+        Ok(n)
+    }
+
+    /// The par move drawn beside the move shown: the first of its best line, when the move
+    /// played is not that move (nor one that plays the same).
+    pub fn par_move(&self) -> Option<Move> {
+        let mv = *self.reviewer.moves().get(self.at)?;
+        self.reviewer.analysis(self.at)?;
+        let first = *self.reviewer.best_line(self.at)?.moves.first()?;
+        let (board, mode) = (self.reviewer.board(self.at), self.reviewer.mode());
+        let rep = |m: Move| classes::representative(board, mode, m);
+        (rep(first) != rep(mv)).then_some(first)
     }
 
     /// Whether the job is done with everything.

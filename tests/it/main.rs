@@ -65,6 +65,7 @@ mod tui_packs;
 mod tui_race;
 mod tui_race_rules;
 mod tui_review;
+mod tui_review_line;
 mod tui_saves;
 mod tui_screens;
 mod tui_sizes;

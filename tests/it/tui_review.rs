@@ -88,6 +88,19 @@ fn the_proof_view_in_the_exact_view_ascii() {
     insta::assert_snapshot!(s);
 }
 
+/// The proof in words at 80x24, scrolled to them: the walk adds up to the optimum the exact
+/// search found from here, so the bound alone proves it; greedy's line is longer.
+#[test]
+fn proof_in_words_80x24() {
+    let mut a = app(&[KUNIGAMI, "--glyphs", "--color", "16"], 80, 24);
+    press(&mut a, "1fffwx");
+    settle(&mut a);
+    act(&mut a, Action::Explorer(Ex::PagePanel(1)));
+    let s = scrub_times(&screen(&a));
+    assert!(s.contains("The optimum is 6 moves: the bound") && s.contains("A tempting line fails"), "{s}");
+    insta::assert_snapshot!(s);
+}
+
 #[test]
 fn the_review_keys_step_through_the_moves() {
     let mut a = reviewed(&[KUNIGAMI, "--color", "16"], 80, 24, TWO_LOST);

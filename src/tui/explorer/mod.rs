@@ -71,13 +71,15 @@ impl Default for Explorer {
 }
 
 /// What the solver panel shows, as an action compares it before and after (a change is a
-/// `PanelChanged` event): the panel, the solver chosen in each family, the mode, whether the
-/// exact view follows the game, and each run's solver with whether it is pinned and finished.
+/// `PanelChanged` event): the panel, the solver chosen in each family, the mode (and in the
+/// review, whether a best line is being stepped), whether the exact view follows the game, and
+/// each run's solver with whether it is pinned and finished.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Shown {
     panel: Panel,
     choice: [usize; 3],
     mode: std::mem::Discriminant<Mode>,
+    walking: bool,
     follow_exact: bool,
     runs: Vec<(String, bool, bool)>,
 }
@@ -109,6 +111,7 @@ impl Explorer {
             panel: self.panel,
             choice: self.choice,
             mode: std::mem::discriminant(&self.mode),
+            walking: matches!(&self.mode, Mode::Review(r) if r.walk.is_some()),
             follow_exact: self.follow_exact,
             runs: self.runs.all().iter().map(|r| (r.solver.clone(), r.pinned, r.finished())).collect(),
         }
@@ -227,7 +230,8 @@ impl Explorer {
     /// The playback of the current mode, if it has one.
     pub fn playback(&self) -> Option<&playback::Playback> {
         match &self.mode {
-            Mode::Play | Mode::Review(_) => None,
+            Mode::Play => None,
+            Mode::Review(r) => r.walk.as_ref().map(|w| &w.playback),
             Mode::Step(s) => Some(&s.playback),
             Mode::Compare(c) => Some(&c.playback),
         }

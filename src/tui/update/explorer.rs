@@ -41,6 +41,7 @@ fn apply(app: &mut App, action: ExplorerAction, events: &mut Events) {
     }
     match action {
         A::Review => super::review::open(app),
+        A::BestLine => super::review::best_line(app),
         A::Retry => super::review::retry(app, events),
         A::ToggleProof => toggle_proof(app),
         A::NextFamily => next_family(app),
@@ -378,7 +379,12 @@ fn take_over(app: &mut App, events: &mut Events) {
 /// The timer: takes autoplay's step when it is due. True if the board changed.
 pub(super) fn autoplay(app: &mut App, now: Instant) -> bool {
     match &mut app.explorer.mode {
-        Mode::Play | Mode::Review(_) => false,
+        Mode::Play => false,
+        Mode::Review(r) => r.walk.as_mut().is_some_and(|w| {
+            let moved = w.playback.tick(now);
+            w.sync();
+            moved
+        }),
         Mode::Step(s) => {
             let moved = s.playback.tick(now);
             s.sync();

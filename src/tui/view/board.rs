@@ -51,8 +51,15 @@ enum Mark {
     Pivot,
     /// The proof view: the cell's distance from the flooded region.
     Label(char),
-    /// A solver's explanation of the next move points at it.
+    /// A solver's explanation of the next move points at it; in the review, the move played
+    /// takes it.
     Marked,
+    /// In the review, the par move takes it (beside the move played); stepping a best line, its
+    /// next move does.
+    Par,
+    /// In the review, both the move played and the par move take it (Free-Flood-It only: in
+    /// Flood-It the two take cells of different colours).
+    Both,
     /// It joined the played area in the step just shown.
     Gained,
     Region,
@@ -68,6 +75,8 @@ impl Mark {
             Mark::Pivot => ([c(Sym::PivotLeft), c(Sym::PivotRight)], '@'),
             Mark::Label(ch) => ([ch, ' '], ch),
             Mark::Marked => ([c(Sym::MarkLeft), c(Sym::MarkRight)], '!'),
+            Mark::Par => ([c(Sym::ParLeft), c(Sym::ParRight)], '^'),
+            Mark::Both => ([c(Sym::MarkLeft), c(Sym::ParRight)], '&'),
             Mark::Gained => (['+', '+'], '+'),
             Mark::Region => ([c(Sym::Region); 2], c(Sym::Region)),
         }
@@ -81,6 +90,8 @@ pub struct Marks {
     pub region: BitSet,
     pub picked: BitSet,
     pub marked: BitSet,
+    /// The par move's cells (the review), or the best line's next move's.
+    pub par: BitSet,
     pub gained: BitSet,
     /// The proof view's label of each cell (empty: none).
     pub labels: Vec<Option<char>>,
@@ -101,6 +112,7 @@ impl Marks {
             region,
             picked: BitSet::new(n),
             marked: BitSet::new(n),
+            par: BitSet::new(n),
             gained: BitSet::new(n),
             labels: Vec::new(),
         }
@@ -130,6 +142,15 @@ impl Marks {
         self
     }
 
+    /// Also the cells the par move takes.
+    pub fn with_par(mut self, par: &[Cell]) -> Marks {
+        let n = self.par.capacity();
+        for &c in par.iter().filter(|&&c| c < n) {
+            self.par.insert(c);
+        }
+        self
+    }
+
     /// The marks of the main board: the player's cursor and pick, or a step-through's, or the
     /// review's; with the proof view, each cell's distance.
     pub fn of_app(app: &App) -> Marks {
@@ -142,14 +163,31 @@ impl Marks {
 
     fn of_mode(app: &App) -> Marks {
         match &app.explorer.mode {
-            ExMode::Review(r) => {
-                // The move judged: the cells it took in.
-                let m = Marks::plain(&r.game);
-                match r.reviewer.moves().get(r.at) {
-                    Some(&mv) => m.with_marked(&r.game.board().gained_cells(mv.cell, mv.colour)),
-                    None => m,
+            ExMode::Review(r) => match &r.walk {
+                // Stepping the best line: the step just shown gained cells, the next step takes
+                // the par mark's.
+                Some(w) => {
+                    let plain = Marks::plain(&w.game);
+                    let m = if w.playback.pos > 0 { plain.with_gained(&w.game) } else { plain };
+                    match w.next_move() {
+                        Some(mv) => m.with_par(&w.game.board().gained_cells(mv.cell, mv.colour)),
+                        None => m,
+                    }
                 }
-            }
+                // The move judged: the cells it took in, and beside them the par move's.
+                None => {
+                    let board = r.game.board();
+                    let m = Marks::plain(&r.game);
+                    let m = match r.reviewer.moves().get(r.at) {
+                        Some(&mv) => m.with_marked(&board.gained_cells(mv.cell, mv.colour)),
+                        None => m,
+                    };
+                    match r.par_move() {
+                        Some(p) => m.with_par(&board.gained_cells(p.cell, p.colour)),
+                        None => m,
+                    }
+                }
+            },
             ExMode::Step(s) => {
                 // The step just shown gained cells (none before the first step); the next move
                 // points at the cells its explanation marks, or else at those it would flood.
@@ -181,8 +219,12 @@ impl Marks {
             Some(Mark::Pivot)
         } else if let Some(&Some(ch)) = self.labels.get(cell) {
             Some(Mark::Label(ch))
+        } else if self.marked.contains(cell) && self.par.contains(cell) {
+            Some(Mark::Both)
         } else if self.marked.contains(cell) {
             Some(Mark::Marked)
+        } else if self.par.contains(cell) {
+            Some(Mark::Par)
         } else if self.gained.contains(cell) {
             Some(Mark::Gained)
         } else if self.region.contains(cell) {
@@ -204,10 +246,12 @@ impl Widget for BoardView<'_> {
             draw(look, game, &marks, &geom, buf);
             return;
         }
-        let title = match (app.explorer.stepper(), app.explorer.reviewing()) {
-            (Some(s), _) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
-            (_, Some(r)) if r.at < r.len() => format!(" Board: before move {} ", r.at + 1),
-            (_, Some(_)) => " Board: after the last move ".to_string(),
+        let walk = app.explorer.reviewing().and_then(|r| r.walk.as_ref());
+        let title = match (app.explorer.stepper(), app.explorer.reviewing(), walk) {
+            (Some(s), ..) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
+            (_, _, Some(w)) => format!(" Board: best line step {} of {} ", w.playback.pos, w.playback.len),
+            (_, Some(r), _) if r.at < r.len() => format!(" Board: before move {} ", r.at + 1),
+            (_, Some(_), _) => " Board: after the last move ".to_string(),
             _ => " Board ".to_string(),
         };
         let mut block = pane(look, title);
@@ -266,6 +310,7 @@ fn draw_cell(look: &Look, glyphs: bool, buf: &mut Buffer, rect: Rect, colour: u8
             Mark::Picked => ui.picked,
             Mark::Pivot | Mark::Gained | Mark::Label(_) => ui.pivot,
             Mark::Marked => ui.highlight,
+            Mark::Par | Mark::Both => ui.good,
             Mark::Region => ui.region,
         };
         // On a coloured cell the mark must contrast with the cell, whatever the theme says.

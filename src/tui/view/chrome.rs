@@ -121,6 +121,12 @@ fn playback_status(app: &App) -> Option<String> {
                 "{right} and {left} step, {auto} ({rate}, {faster} and {slower} change it), {take} takes over, {back} leaves."
             )
         }
+        ExMode::Review(_) => {
+            format!(
+                "{right} and {left} step the best line, {auto} ({rate}), {} returns to the review.",
+                k(Ex::BestLine)
+            )
+        }
         _ => format!("{right} and {left} step every board, {auto} ({rate}), {} returns to your game.", k(Ex::Back)),
     };
     Some(text)

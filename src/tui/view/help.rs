@@ -39,9 +39,9 @@ fn table(app: &App, title: &str, contexts: &[Context]) -> Vec<Line<'static>> {
     lines
 }
 
-/// The help's sections about a board: playing, stepping and comparing, the review; each with
-/// the contexts whose keys it lists.
-fn board_sections(app: &App) -> [(Context, String, Vec<Context>); 3] {
+/// The help's sections about a board: playing, stepping and comparing, the review, a move's
+/// best line; each with the contexts whose keys it lists.
+fn board_sections(app: &App) -> [(Context, String, Vec<Context>); 4] {
     let key = |a: ExplorerAction| app.look.key_of(Context::Game, &Action::Explorer(a));
     [
         (Context::Game, "Playing".to_string(), vec![Context::Game]),
@@ -55,6 +55,14 @@ fn board_sections(app: &App) -> [(Context, String, Vec<Context>); 3] {
             vec![Context::Playback, Context::Step, Context::Compare],
         ),
         (Context::Review, format!("Review of your game ({})", key(ExplorerAction::Review)), vec![Context::Review]),
+        (
+            Context::BestLine,
+            format!(
+                "Stepping a move's best line ({} in the review)",
+                app.look.key_of(Context::Review, &Action::Explorer(ExplorerAction::BestLine))
+            ),
+            vec![Context::BestLine, Context::Playback],
+        ),
     ]
 }
 
@@ -72,7 +80,8 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
         let with_shared: Vec<Context> = contexts.iter().copied().chain([Context::View]).collect();
         lines.extend(table(app, &format!("Here: {title}"), &with_shared));
     }
-    for (_, title, contexts) in sections.iter().filter(|(c, ..)| *c != here) {
+    // The best line's keys are the step-through's and one more: listed where they work.
+    for (_, title, contexts) in sections.iter().filter(|(c, ..)| *c != here && *c != Context::BestLine) {
         lines.extend(table(app, title, contexts));
     }
     let over_ssh = [Context::Lobby, Context::Watch, Context::Results];

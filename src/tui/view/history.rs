@@ -25,11 +25,13 @@ impl Widget for HistoryView<'_> {
         let app = self.app;
         let look = &app.look;
         let ui = look.ui();
-        let game = app.shown_game();
+        let reviewing = app.explorer.reviewing();
+        // The review lists the player's moves, also while a move's best line is stepped (the
+        // panel lists the line): its marks are the player's moves'.
+        let game = reviewing.map_or(app.shown_game(), |r| &r.game);
         let stepper = app.explorer.stepper();
         let history = game.history();
         let applied = game.moves_made();
-        let reviewing = app.explorer.reviewing();
         let title = match (stepper, history.len() - applied, game.move_limit()) {
             _ if reviewing.is_some() => review_title(reviewing),
             (Some(s), _, _) => format!(" History: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),

@@ -10,7 +10,8 @@ use super::super::race::RaceAction;
 use super::text::width;
 
 /// Whether `action` does something here: the daily's keys in the daily game, the race's over
-/// SSH, the pack's next board when there is one, writing the ID to a file locally.
+/// SSH, the pack's next board when there is one, writing the ID to a file locally, a move's best
+/// line when the review shows a move.
 pub fn works_here(app: &App, action: &Action) -> bool {
     // A key the race refuses now (takebacks, the solvers) is not offered.
     if super::race::refuses(app, action) {
@@ -24,16 +25,21 @@ pub fn works_here(app: &App, action: &Action) -> bool {
         Action::NextInPack => super::packs::win_key(app).is_some(),
         Action::WriteId => !app.options.remote,
         Action::Explorer(ExplorerAction::Review) => !app.game.history().is_empty(),
+        // After the last move there is no move whose best line to step.
+        Action::Explorer(ExplorerAction::BestLine) => {
+            app.explorer.reviewing().is_none_or(|r| r.walk.is_some() || r.at < r.len())
+        }
         _ => true,
     }
 }
 
 /// The context of the board shown (the help is about it, whatever box is open over it).
 pub fn board_context(app: &App) -> Context {
-    match app.explorer.mode {
+    match &app.explorer.mode {
         Mode::Play => Context::Game,
         Mode::Step(_) => Context::Step,
         Mode::Compare(_) => Context::Compare,
+        Mode::Review(r) if r.walk.is_some() => Context::BestLine,
         Mode::Review(_) => Context::Review,
     }
 }

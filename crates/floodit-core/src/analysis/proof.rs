@@ -188,6 +188,14 @@ fn free_parts(board: &Board) -> FreeParts {
     }
 }
 
+impl BoundParts {
+    /// The walk's layer steps: the times no colour left had all its cells within reach, so the
+    /// step took the whole next layer and finished no colour.
+    pub fn layer_moves(&self) -> u32 {
+        self.steps.iter().filter(|s| s.finished.is_empty()).map(|s| s.moves).sum()
+    }
+}
+
 /// One position along a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineStep {

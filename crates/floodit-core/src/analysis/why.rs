@@ -41,6 +41,18 @@ pub enum Reason {
         /// Moves away after the par move.
         to: u32,
     },
+    /// Flood-It: after the par move one move of `colour` would take every cell of it left (each
+    /// of its areas touches the flooded region); after the move played the colour is split:
+    /// `touching` of its areas touch the region and `beyond` do not, so a move of it then
+    /// leaves some of it behind, to be played again.
+    Split {
+        /// The colour split.
+        colour: Colour,
+        /// After the move played: its areas touching the flooded region.
+        touching: u32,
+        /// After the move played: its areas not touching it.
+        beyond: u32,
+    },
     /// The move played took more cells at once than the par move, and still lost: the cells
     /// taken now are not what counts.
     MoreNow {
@@ -70,6 +82,40 @@ pub struct Why {
 pub fn farthest(board: &Board, cell: usize) -> u32 {
     let comps = Components::new(board);
     comps.eccentricity(comps.comp_of(cell))
+}
+
+/// Flood-It: each colour's areas outside the flooded region of `pivot`, as (touching the
+/// region, not touching it), indexed by colour. The region's own colour has none that touch.
+pub fn reach(board: &Board, pivot: usize) -> Vec<(u32, u32)> {
+    let comps = Components::new(board);
+    let root = comps.comp_of(pivot);
+    let mut touches = vec![false; comps.len()];
+    for &c in comps.neighbours(root) {
+        touches[c as usize] = true;
+    }
+    let mut counts = vec![(0, 0); board.num_colours()];
+    for comp in (0..comps.len()).filter(|&c| c != root) {
+        let (t, b) = &mut counts[comps.colour(comp) as usize];
+        if touches[comp] {
+            *t += 1;
+        } else {
+            *b += 1;
+        }
+    }
+    counts
+}
+
+/// The colours the par move leaves whole within reach and the move played leaves split
+/// ([`Reason::Split`]), in colour order. Flood-It only.
+fn splits(board: &Board, pivot: usize, mv: Move, par: Move) -> Vec<Reason> {
+    let (mine, theirs) = (reach(&played(board, mv), pivot), reach(&played(board, par), pivot));
+    (0..board.num_colours())
+        .filter_map(|c| {
+            let ((t, b), (touching, beyond)) = (theirs[c], mine[c]);
+            let colour = c as Colour;
+            (t > 0 && b == 0 && touching > 0 && beyond > 0).then_some(Reason::Split { colour, touching, beyond })
+        })
+        .collect()
 }
 
 fn played(board: &Board, mv: Move) -> Board {
@@ -110,6 +156,7 @@ pub fn why(board: &Board, mode: Mode, review: &MoveReview, best: &Line) -> Why {
                 if to < from && farthest(&played(board, mv), mv.cell) >= from {
                     reasons.push(Reason::ParCloser { from, to });
                 }
+                reasons.extend(splits(board, mv.cell, mv, p));
             }
             if mine.cells > theirs.cells {
                 reasons.push(Reason::MoreNow { played: mine.cells, par: theirs.cells });
@@ -159,6 +206,12 @@ impl Why {
                 ),
                 Reason::ParCloser { from, to } => format!(
                     "{par} brings the farthest cell closer ({from} moves away, then {to}); after {this} it is still {from}"
+                ),
+                Reason::Split { colour: c, touching, beyond } => format!(
+                    "after {par} one move of {c} takes all of it that is left; after {this} {c} is split ({} touching the flood, {} beyond), so a move of it leaves some behind",
+                    plural(touching, "area"),
+                    plural(beyond, "area"),
+                    c = colour(c)
                 ),
                 Reason::MoreNow { played, par: theirs } => format!(
                     "{this} took more cells now ({played} against {theirs} for {par}), but the cells taken now are not what counts"

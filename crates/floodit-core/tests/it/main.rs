@@ -22,4 +22,5 @@ mod poly_cases;
 mod poly_common;
 mod poly_heavy;
 mod poly_oracle;
+mod proof_words;
 mod review_lines;

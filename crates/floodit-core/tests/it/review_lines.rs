@@ -3,7 +3,8 @@
 //! legal, starts with a par move (the move played, when it kept par) and floods the board in
 //! exactly the oracle's optimum; a lost move's line after it likewise; and every reason the
 //! review gives is recomputed here from the cells (its own flood fills and distances, not the
-//! core's) and found true, and the reasons about colours finished are all given.
+//! core's) and found true; the reasons about colours finished and colours split are all given
+//! where they hold.
 
 use crate::analysis_oracle::oracle_optimum;
 use crate::analysis_review::random_game;
@@ -75,6 +76,40 @@ fn took(board: &Board, mv: Move) -> usize {
     area(&play(board, mv), mv.cell).len() - area(board, mv.cell).len()
 }
 
+/// Flood-It: each colour's areas outside the pivot's area, as (touching it, not touching it),
+/// found by flood fills of its own.
+fn reach(board: &Board, pivot: usize) -> Vec<(u32, u32)> {
+    let region: BTreeSet<usize> = area(board, pivot).into_iter().collect();
+    let mut seen = region.clone();
+    let mut counts = vec![(0, 0); board.num_colours()];
+    for cell in 0..board.len() {
+        if !seen.insert(cell) {
+            continue;
+        }
+        let cells = area(board, cell);
+        seen.extend(&cells);
+        let touches =
+            cells.iter().any(|&c| board.graph().neighbours(c).iter().any(|&v| region.contains(&(v as usize))));
+        let (t, b) = &mut counts[board.colour(cell) as usize];
+        if touches {
+            *t += 1;
+        } else {
+            *b += 1;
+        }
+    }
+    counts
+}
+
+/// Flood-It: the colours one move would take whole after `par` but that `mv` leaves split,
+/// with the split after `mv`.
+fn split_colours(board: &Board, pivot: usize, mv: Move, par: Move) -> BTreeSet<(Colour, u32, u32)> {
+    let (mine, theirs) = (reach(&play(board, mv), pivot), reach(&play(board, par), pivot));
+    (0..board.num_colours())
+        .filter(|&c| theirs[c].0 > 0 && theirs[c].1 == 0 && mine[c].0 > 0 && mine[c].1 > 0)
+        .map(|c| (c as Colour, mine[c].0, mine[c].1))
+        .collect()
+}
+
 fn oracle_after(board: &Board, mode: Mode, line: &[Move]) -> u32 {
     let mut b = board.clone();
     for &m in line {
@@ -84,8 +119,8 @@ fn oracle_after(board: &Board, mode: Mode, line: &[Move]) -> u32 {
 }
 
 /// Reviews `moves` from `p` without limits and checks every line and reason; returns the number
-/// of moves checked and of reasons checked.
-fn check(p: &Problem, moves: &[Move]) -> (usize, usize) {
+/// of moves checked, of reasons checked and of colours split among them.
+fn check(p: &Problem, moves: &[Move]) -> (usize, usize, usize) {
     let mode = p.mode;
     let mut r = Reviewer::new(p, moves).unwrap();
     let review = {
@@ -93,7 +128,7 @@ fn check(p: &Problem, moves: &[Move]) -> (usize, usize) {
         while r.step(&budget).unwrap().is_some() {}
         r.review()
     };
-    let mut reasons = 0;
+    let (mut reasons, mut splits) = (0, 0);
     for m in &review.moves {
         let board = r.board(m.index);
         let here = Problem::new(board.clone(), mode);
@@ -146,6 +181,12 @@ fn check(p: &Problem, moves: &[Move]) -> (usize, usize) {
                     assert_eq!(farthest(&play(board, par), par.cell), to, "{at}");
                     assert_eq!(farthest(&after, m.mv.cell), from, "{at}: the move played leaves it");
                 }
+                Reason::Split { colour, touching, beyond } => {
+                    let par = par.unwrap();
+                    assert!(fixed, "{at}");
+                    let pivot = mode.pivot().unwrap();
+                    assert!(split_colours(board, pivot, m.mv, par).contains(&(colour, touching, beyond)), "{at}");
+                }
                 Reason::MoreNow { played, par: theirs } => {
                     let par = par.unwrap();
                     assert_eq!((took(board, m.mv), took(board, par)), (played, theirs), "{at}");
@@ -169,17 +210,32 @@ fn check(p: &Problem, moves: &[Move]) -> (usize, usize) {
             _ => told.clone(),
         };
         assert_eq!(told, expected, "move {}: the colours finished", m.index);
+        // Every colour split is told, for a move that lost in Flood-It.
+        let split: BTreeSet<(Colour, u32, u32)> = w
+            .reasons
+            .iter()
+            .filter_map(|r| match *r {
+                Reason::Split { colour, touching, beyond } => Some((colour, touching, beyond)),
+                _ => None,
+            })
+            .collect();
+        let expected = match (m.verdict(), par, mode.pivot()) {
+            (Verdict::Lost { .. }, Some(par), Some(pivot)) => split_colours(board, pivot, m.mv, par),
+            _ => BTreeSet::new(),
+        };
+        assert_eq!(split, expected, "move {}: the colours split", m.index);
+        splits += split.len();
         if w.reasons.is_empty() && m.verdict() != Verdict::Kept {
             assert!(sentence.contains("no simple reason: the best line is"), "{sentence}");
         }
     }
-    (review.moves.len(), reasons)
+    (review.moves.len(), reasons, splits)
 }
 
 /// Games `seeds`, every topology in turn, one in four in Free-Flood-It; small boards so the
 /// oracle is quick (Flood-It 6 to 17 cells, Free-Flood-It 5 to 8).
-fn sweep(seeds: std::ops::Range<u64>) -> (usize, usize) {
-    let mut totals = (0, 0);
+fn sweep(seeds: std::ops::Range<u64>) -> (usize, usize, usize) {
+    let mut totals = (0, 0, 0);
     for seed in seeds {
         let topology = Topology::ALL[seed as usize % Topology::ALL.len()];
         let free = seed % 4 == 3;
@@ -190,8 +246,8 @@ fn sweep(seeds: std::ops::Range<u64>) -> (usize, usize) {
         };
         let p = common::problem(topology, cells, colours, seed, seed as usize / 5, free);
         let moves = random_game(&p, seed.wrapping_mul(97), 30);
-        let (m, r) = check(&p, &moves);
-        totals = (totals.0 + m, totals.1 + r);
+        let (m, r, s) = check(&p, &moves);
+        totals = (totals.0 + m, totals.1 + r, totals.2 + s);
     }
     totals
 }
@@ -200,9 +256,10 @@ fn sweep(seeds: std::ops::Range<u64>) -> (usize, usize) {
 /// topology, both modes.
 #[test]
 fn best_lines_and_reasons_agree_with_the_oracle() {
-    let (moves, reasons) = sweep(0..600);
-    eprintln!("review_lines: {moves} moves, {reasons} reasons checked");
+    let (moves, reasons, splits) = sweep(0..600);
+    eprintln!("review_lines: {moves} moves, {reasons} reasons checked ({splits} colours split)");
     assert!(moves > 1500 && reasons > 500, "{moves} moves, {reasons} reasons checked");
+    assert!(splits > 0, "the sweep meets colours split, so the check of them can fail");
 }
 
 /// Ten times more: 6000 games. Run with
@@ -210,6 +267,6 @@ fn best_lines_and_reasons_agree_with_the_oracle() {
 #[test]
 #[ignore = "heavy: 6000 games against the oracle (command in the doc comment)"]
 fn review_lines_heavy() {
-    let (moves, reasons) = sweep(0..6000);
+    let (moves, reasons, _) = sweep(0..6000);
     assert!(moves > 15_000 && reasons > 5000, "{moves} moves, {reasons} reasons checked");
 }

@@ -75,8 +75,11 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     }
     lines.push(Line::raw(""));
     if ex.proof {
-        let line = from_here.and_then(Run::solution).map(|s| (s.moves.as_slice(), s.optimal));
-        lines.extend(super::proof::lines(app, &here, line));
+        let solution = from_here.and_then(Run::solution);
+        let line = solution.map(|s| (s.moves.as_slice(), s.optimal));
+        // The positions the exact search expanded to prove the optimum from here.
+        let positions = solution.filter(|s| s.optimal).map(|s| s.nodes);
+        lines.extend(super::proof::lines(app, &here, line, positions));
     } else {
         lines.push(Line::styled(format!(" {}: the proof view", key(app, Ex::ToggleProof)), ui.dim));
     }

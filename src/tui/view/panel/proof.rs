@@ -1,13 +1,15 @@
 //! The proof view (`w`): why no shorter solution exists, small enough to check by eye. The
 //! board shows each cell's distance in moves from the flooded region (the components at each
-//! distance); the panel names the colours still to play, the bound's walk, and, along a known
-//! line, the bound and the moves left meeting.
+//! distance), with a legend; the panel says the bound in words (the farthest layer, the colours
+//! left, the walk outward), what the search had to rule out where the optimum is above it and a
+//! tempting line that fails, and, along a known line, the bound and the moves left meeting.
 
-use super::{SEP, colour_spans, labelled};
-use crate::analysis::{Parts, bound_parts, plural, proof_line};
-use crate::model::{Cell, Move};
+use super::labelled;
+use crate::analysis::{Parts, Said, bound_parts, greedy_line, proof_line, proof_words};
+use crate::model::{Cell, Colour, Move};
 use crate::solver::Problem;
 use crate::tui::app::App;
+use crate::tui::keymap::colour_key_name;
 use ratatui::text::{Line, Span};
 
 /// Boards larger than this get no proof view (the walk is redrawn with every frame).
@@ -47,9 +49,16 @@ pub fn labels(problem: &Problem) -> Vec<Option<char>> {
     }
 }
 
-/// The panel's lines about the proof at `problem`'s position, with `line` (a solution from
-/// there, and whether it is proven optimal) when one is known.
-pub fn lines(app: &App, problem: &Problem, line: Option<(&[Move], bool)>) -> Vec<Line<'static>> {
+/// The panel's lines about the proof at `problem`'s position, in words: the bound's parts, the
+/// optimum when `line` (a solution from there, and whether it is proven optimal) proves it,
+/// what the search had to rule out (`positions`: what it expanded, when known) and the greedy
+/// line when it fails; then, along the line, the bound and the moves left meeting.
+pub fn lines(
+    app: &App,
+    problem: &Problem,
+    line: Option<(&[Move], bool)>,
+    positions: Option<u64>,
+) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let mut lines = vec![Line::styled(" Proof view: why no shorter solution exists", ui.title)];
     if problem.board.len() > MAX_CELLS {
@@ -61,48 +70,24 @@ pub fn lines(app: &App, problem: &Problem, line: Option<(&[Move], bool)>) -> Vec
         lines.push(labelled(app, "", vec![Span::styled("the board is flooded: nothing left to prove", ui.good)]));
         return lines;
     }
-    let k = problem.board.num_colours();
-    match bound_parts(problem) {
-        Parts::Fixed(p) => {
-            let text = format!("at least {} from here", plural(p.bound, "move"));
-            lines.push(labelled(app, "Bound", vec![Span::styled(text, ui.text)]));
-            let text = format!(
-                "the farthest cell is {} away (the digits on the board): each move reaches one layer further",
-                plural(p.farthest, "move")
-            );
-            lines.push(labelled(app, "Layers", vec![Span::styled(text, ui.text)]));
-            let mut spans = Vec::new();
-            for &c in &p.colours_left {
-                spans.extend(colour_spans(app, k, c));
-                spans.push(Span::styled(" ", ui.text));
-            }
-            spans.push(Span::styled(format!("({}: a move each)", p.colours_left.len()), ui.dim));
-            lines.push(labelled(app, "Colours", spans));
-            let walk: Vec<String> = p
-                .steps
-                .iter()
-                .map(|s| match s.finished.as_slice() {
-                    [] => "a layer +1".to_string(),
-                    done => {
-                        let names: Vec<String> =
-                            done.iter().map(|&c| crate::tui::keymap::colour_key_name(c).to_string()).collect();
-                        format!("finish {} +{}", names.join(","), s.moves)
-                    }
-                })
-                .collect();
-            let text = format!("{} = {}", walk.join(SEP), p.layered);
-            lines.push(labelled(app, "Walk", vec![Span::styled(text, ui.dim)]));
-        }
-        Parts::Free(p) => {
-            let text = format!(
-                "at least {}: {} colours (all but one must go, a move each at most), or half the {} steps between A and B",
-                plural(p.bound, "move"),
-                p.colours.len(),
-                p.distance
-            );
-            lines.push(labelled(app, "Bound", vec![Span::styled(text, ui.text)]));
-        }
+    let parts = bound_parts(problem);
+    let optimum = line.filter(|(_, optimal)| *optimal).map(|(moves, _)| moves.len() as u32);
+    // The tempting line is only worth a look beside a proven optimum.
+    let greedy = optimum.and_then(|_| greedy_line(problem)).map(|g| g.len() as u32);
+    let name = |c: Colour| colour_key_name(c).to_string();
+    for (i, said) in proof_words(&parts, optimum, positions, greedy).iter().enumerate() {
+        let label = if i == 0 { "Why" } else { "" };
+        let style = if matches!(said, Said::Gap { .. } | Said::Greedy { .. }) { ui.dim } else { ui.text };
+        lines.push(labelled(app, label, vec![Span::styled(said.sentence(&name), style)]));
     }
+    let legend = match &parts {
+        Parts::Fixed(p) if p.farthest >= 10 => {
+            "on the board, each cell's layer from the flood: 1-9, then a = 10, b = 11, and so on (+ past 35)"
+        }
+        Parts::Fixed(_) => "on the board, each cell's layer from the flood",
+        Parts::Free(_) => "on the board, A and B: two areas far apart",
+    };
+    lines.push(labelled(app, "Digits", vec![Span::styled(legend, ui.dim)]));
     let Some((moves, optimal)) = line else { return lines };
     let Some(proof) = proof_line(problem, moves, optimal) else { return lines };
     let left: Vec<String> = proof.steps.iter().map(|s| format!("{:>2}", s.moves_left)).collect();

@@ -5,7 +5,7 @@
 
 use super::{SEP, labelled, move_spans};
 use crate::analysis::{Bounds, Count, MoveReview, Review, Verdict, plural, why};
-use crate::model::{Colour, Mode};
+use crate::model::{Colour, Mode, Move};
 use crate::solver::Problem;
 use crate::tui::action::{Action, ExplorerAction as Ex};
 use crate::tui::app::App;
@@ -61,7 +61,7 @@ pub fn lines(app: &App, r: &Reviewing, width: usize) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let review = &r.review;
     let n = r.len();
-    let mut lines = Vec::new();
+    let mut lines = walk_lines(app, r);
     let state = match (&r.job, r.judged_in) {
         (Some(_), None) => {
             let per = POSITION_LIMITS.time.map(elapsed).unwrap_or_default();
@@ -85,17 +85,28 @@ pub fn lines(app: &App, r: &Reviewing, width: usize) -> Vec<Line<'static>> {
     ));
     lines.extend(chart(app, review, r.at, width));
     if app.explorer.proof {
-        let problem = Problem::new(r.reviewer.board(r.at).clone(), r.reviewer.mode());
-        let line = r.reviewer.analysis(r.at).map(|a| (a.known.line.clone(), a.known.bounds.is_exact()));
+        // The proof is about the board shown: the best line's step while stepping it.
+        let (problem, line) = match &r.walk {
+            Some(w) => (
+                Problem::new(w.game.board().clone(), r.reviewer.mode()),
+                Some((w.line.moves[w.playback.pos..].to_vec(), w.line.proven)),
+            ),
+            None => (
+                Problem::new(r.reviewer.board(r.at).clone(), r.reviewer.mode()),
+                r.reviewer.analysis(r.at).map(|a| (a.known.line.clone(), a.known.bounds.is_exact())),
+            ),
+        };
         lines.push(Line::raw(""));
-        lines.extend(super::proof::lines(app, &problem, line.as_ref().map(|(l, o)| (l.as_slice(), *o))));
+        // The review keeps no count of the positions its searches expanded.
+        lines.extend(super::proof::lines(app, &problem, line.as_ref().map(|(l, o)| (l.as_slice(), *o)), None));
     }
     lines.push(Line::raw(""));
     let k = |a: Ex| app.look.key_of(Context::Review, &Action::Explorer(a));
     let keys = format!(
-        " {}/{} another move{SEP}{} retry from here (practice){SEP}{} proof{SEP}{} back",
+        " {}/{} another move{SEP}{} its best line{SEP}{} retry from here (practice){SEP}{} proof{SEP}{} back",
         k(Ex::Step(-1)),
         k(Ex::Step(1)),
+        k(Ex::BestLine),
         k(Ex::Retry),
         k(Ex::ToggleProof),
         k(Ex::Back)
@@ -133,6 +144,10 @@ fn shown_move(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
     let mut spans = move_spans(app, board, mode, m.mv);
     spans.push(Span::styled(format!("  {mark} {verdict}"), style));
     lines.push(labelled(app, &format!("Move {}", r.at + 1), spans));
+    // While the best line is stepped, the board shows its marks (said above), not these.
+    if r.walk.is_none() {
+        lines.push(marks_legend(app, r, m.mv));
+    }
     let around = format!("{} before it, {} after it", bounds_text(m.before), bounds_text(m.after));
     lines.push(labelled(app, "Optimum", vec![Span::styled(around, ui.text)]));
     if let Some(par) = &m.keeps_par {
@@ -170,6 +185,77 @@ fn shown_move(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
     if mode == Mode::Free {
         lines.push(labelled(app, "", vec![Span::styled("moves are named by an area's cell and a colour", ui.dim)]));
     }
+    lines
+}
+
+/// Which mark on the board is which: the cells the move played takes, and beside them those
+/// the par move takes (when the move played is not par), each with its count.
+fn marks_legend(app: &App, r: &Reviewing, mv: Move) -> Line<'static> {
+    let (look, ui) = (&app.look, app.look.ui());
+    let board = r.reviewer.board(r.at);
+    let mode = r.reviewer.mode();
+    let took = |m: Move| plural(board.gained_cells(m.cell, m.colour).len() as u32, "cell");
+    let pair = |left: Sym, right: Sym| format!("{}{}", look.sym(left), look.sym(right));
+    let mut spans = vec![
+        Span::styled(pair(Sym::MarkLeft, Sym::MarkRight), ui.highlight),
+        Span::styled(format!(" your move takes {}", took(mv)), ui.text),
+    ];
+    if let Some(p) = r.par_move() {
+        spans.push(Span::styled(look.sym(Sym::Sep).to_string(), ui.dim));
+        spans.push(Span::styled(pair(Sym::ParLeft, Sym::ParRight), ui.good));
+        spans.push(Span::styled(" par ", ui.text));
+        spans.extend(move_spans(app, board, mode, p));
+        spans.push(Span::styled(format!(" takes {}", took(p)), ui.text));
+    }
+    labelled(app, "On board", spans)
+}
+
+/// While a best line is stepped: where it starts, the step shown among its moves, which mark is
+/// which, and its keys.
+fn walk_lines(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
+    let Some(w) = &r.walk else { return Vec::new() };
+    let (look, ui) = (&app.look, app.look.ui());
+    let mode = r.reviewer.mode();
+    let proven = if w.line.proven { "optimal" } else { "best known, not proven optimal" };
+    let head = format!("from before move {}: step {} of {} ({proven})", w.from + 1, w.playback.pos, w.playback.len);
+    let mut lines = vec![labelled(app, "Best line", vec![Span::styled(head, ui.text)])];
+    // Each move named on the board it is played on; the next one stands out.
+    let mut board = r.reviewer.board(w.from).clone();
+    let mut spans = Vec::new();
+    for (i, &mv) in w.line.moves.iter().enumerate() {
+        let next = i == w.playback.pos;
+        spans.push(Span::styled(if next { "[" } else { " " }, ui.key));
+        spans.extend(move_spans(app, &board, mode, mv));
+        spans.push(Span::styled(if next { "]" } else { " " }, ui.key));
+        board.flood(mv.cell, mv.colour);
+    }
+    lines.push(labelled(app, "Moves", spans));
+    let pair = |left: Sym, right: Sym| format!("{}{}", look.sym(left), look.sym(right));
+    let mut marks = Vec::new();
+    if w.next_move().is_some() {
+        marks.push(Span::styled(pair(Sym::ParLeft, Sym::ParRight), ui.good));
+        marks.push(Span::styled(" the next move takes", ui.text));
+    }
+    if w.playback.pos > 0 {
+        if !marks.is_empty() {
+            marks.push(Span::styled(look.sym(Sym::Sep).to_string(), ui.dim));
+        }
+        marks.push(Span::styled("++", ui.text));
+        marks.push(Span::styled(" the move just played took", ui.text));
+    }
+    if !marks.is_empty() {
+        lines.push(labelled(app, "On board", marks));
+    }
+    let k = |a: Ex| app.look.key_of(Context::BestLine, &Action::Explorer(a));
+    let keys = format!(
+        " {}/{} step{SEP}{} autoplay{SEP}{} back to the review",
+        k(Ex::Step(-1)),
+        k(Ex::Step(1)),
+        k(Ex::ToggleAutoplay),
+        k(Ex::BestLine)
+    );
+    lines.push(Line::styled(keys, ui.dim));
+    lines.push(Line::raw(""));
     lines
 }
 

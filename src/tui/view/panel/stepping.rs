@@ -77,7 +77,9 @@ pub fn lines(app: &App, s: &Stepper) -> Vec<Line<'static>> {
     if app.explorer.proof {
         lines.push(Line::raw(""));
         let here = crate::solver::Problem::from_game(&s.game);
-        lines.extend(super::proof::lines(app, &here, Some((&sol.moves[pos..], sol.optimal))));
+        // The search's work proved the optimum of the first position only.
+        let positions = (pos == 0 && sol.optimal && s.info.family == crate::solver::Family::Exact).then_some(sol.nodes);
+        lines.extend(super::proof::lines(app, &here, Some((&sol.moves[pos..], sol.optimal)), positions));
     }
     lines
 }
