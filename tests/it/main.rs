@@ -17,6 +17,7 @@ mod fuzz;
 mod hardening;
 mod hostile_text;
 mod ilp_sat_cli;
+mod learn_lessons;
 mod limits_hold;
 mod packs;
 mod puzzles;
