@@ -61,6 +61,7 @@ mod tui_dialog;
 mod tui_explorer;
 mod tui_hint;
 mod tui_keys;
+mod tui_learn;
 mod tui_measure;
 mod tui_packs;
 mod tui_race;
