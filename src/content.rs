@@ -56,6 +56,11 @@ pub fn all_packs(puzzles_dir: Option<&Path>) -> Vec<Result<Pack, FormatError>> {
     packs
 }
 
+/// A lesson board's text by its file name under `lessons/` (`tui::learn`).
+pub fn lesson(file: &str) -> Option<&'static str> {
+    text(&format!("lessons/{file}"))
+}
+
 /// The built-in puzzle files outside the packs, by name: each as the path it is shown under
 /// (`<built in>/NAME.toml`) and what parsing it gave.
 pub fn puzzles() -> Vec<(PathBuf, Result<Puzzle, FormatError>)> {

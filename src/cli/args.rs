@@ -43,6 +43,8 @@ pub enum Command {
     Batch(super::batch::args::BatchArgs),
     /// Today's puzzle (UTC): the same board for everyone, par = its proven optimum.
     Daily(super::daily::DailyArgs),
+    /// Lessons: a short course, one idea a board made for it, each played at par and reviewed.
+    Learn(super::learn::LearnArgs),
     /// Serve the game over SSH (cargo feature `serve`).
     Serve(super::serve::ServeArgs),
     /// Print a shell completion script.

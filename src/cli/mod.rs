@@ -9,6 +9,7 @@ mod export;
 mod export_sheet;
 mod gen_cmd;
 mod input;
+mod learn;
 mod out;
 mod play;
 mod review;
@@ -19,6 +20,7 @@ mod solvers_cmd;
 
 pub use args::*;
 pub use input::{describe as describe_board, random_puzzle};
+pub use learn::{LearnArgs, build as build_learn};
 pub use play::{Setup as PlaySetup, build as build_play};
 pub use serve::ServeArgs;
 
@@ -140,6 +142,7 @@ fn dispatch(cli: Cli) -> CliResult {
         Some(Command::Review(a)) => review::run(a),
         Some(Command::Batch(a)) => batch::run(a),
         Some(Command::Daily(a)) => daily::run(a),
+        Some(Command::Learn(a)) => learn::run(a),
         Some(Command::Serve(a)) => serve::run(a),
         Some(Command::Completions { shell }) => {
             let mut script = Vec::new();

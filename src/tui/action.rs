@@ -69,6 +69,8 @@ pub enum Action {
     Dialog(DialogKey),
     /// The race's part: the lobby, rooms, and another member's change.
     Race(super::race::RaceAction),
+    /// The lessons' part: their cards, and playing one.
+    Learn(super::learn::LearnAction),
 }
 
 /// What a key does in the new-game dialog.

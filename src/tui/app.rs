@@ -111,6 +111,8 @@ pub enum Overlay {
     Stats(Box<Shown>, Scroll),
     /// The race lobby: make a room, join one listed, or type a code.
     Lobby(super::race::Lobby),
+    /// A lesson's card (`app.learn` says which).
+    Lesson,
 }
 
 /// A saved game offered for resuming.
@@ -215,6 +217,8 @@ pub struct App {
     pub pack: Option<super::packs::PackPlay>,
     /// The starting board's difficulty grade, proven in the background.
     pub grade: super::grade::GradeState,
+    /// The lessons, once the player has opened them (`floodit learn`, or their key).
+    pub learn: Option<super::learn::LearnState>,
 }
 
 /// Where a game's solver jobs run and which solvers it lists. Locally: a thread a job, and
@@ -274,6 +278,7 @@ impl App {
             race: None,
             pack: None,
             grade: super::grade::GradeState::Off,
+            learn: None,
             puzzle,
             origin,
             game,
@@ -353,6 +358,7 @@ impl App {
             Overlay::Chooser(_) => Context::Chooser,
             Overlay::Resume(_) => Context::Resume,
             Overlay::Lobby(_) => Context::Lobby,
+            Overlay::Lesson => Context::Lesson,
         }
     }
 

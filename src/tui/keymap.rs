@@ -44,6 +44,8 @@ pub enum Context {
     Watch,
     /// A race's results: everyone's games side by side.
     Results,
+    /// A lesson's card (`floodit learn`).
+    Lesson,
 }
 
 impl Context {
@@ -67,6 +69,7 @@ impl Context {
             Context::Lobby => "Race lobby (over SSH)",
             Context::Watch => "Watching a race (over SSH)",
             Context::Results => "A race's results (over SSH)",
+            Context::Lesson => "A lesson's card",
         }
     }
 
@@ -91,7 +94,7 @@ impl Context {
     }
 
     /// The contexts the app can be in (the others only share bindings).
-    pub const ACTIVE: [Context; 15] = [
+    pub const ACTIVE: [Context; 16] = [
         Context::Game,
         Context::Step,
         Context::Compare,
@@ -107,6 +110,7 @@ impl Context {
         Context::Lobby,
         Context::Watch,
         Context::Results,
+        Context::Lesson,
     ];
 }
 
@@ -256,10 +260,11 @@ impl Binding {
 }
 
 use super::daily::DailyAction as Da;
+use super::learn::LearnAction as La;
 use super::race::RaceAction as Ra;
 use Context::{
-    BestLine, Chooser, Compare, Dialog, Ending, Game, Global, Lobby, Name, Picker, Playback, Popup, Results, Resume,
-    Review, Step, View, Watch,
+    BestLine, Chooser, Compare, Dialog, Ending, Game, Global, Lesson, Lobby, Name, Picker, Playback, Popup, Results,
+    Resume, Review, Step, View, Watch,
 };
 
 /// Every key, in the order the help screen and the footer show them.
@@ -316,6 +321,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Char('n')], Action::NewGame, "new", "new game: size, colours, shape, mode, slack, seed or ID")
         .first(),
     bind(Game, &[Key::Char('#')], Action::ShowStats, "", "statistics of finished games"),
+    bind(
+        Game,
+        &[Key::Char('z')],
+        Action::Learn(La::Open),
+        "learn",
+        "lessons: one idea a board, played at par (floodit learn)",
+    ),
     bind(Game, &[Key::Char('o')], Action::OpenPicker, "open", "open a puzzle (from puzzles/ and the command line)")
         .first(),
     bind(
@@ -465,6 +477,14 @@ pub static KEYMAP: &[Binding] = &[
         "the ID box: write the game ID to a file in the data directory",
     ),
     bind(Ending, &[Key::Char('>')], Action::NextInPack, "next board", "the pack's next board not won yet").first(),
+    bind(
+        Ending,
+        &[Key::Char('z')],
+        Action::Learn(La::Next),
+        "next lesson",
+        "a lesson's win box: the next lesson not done",
+    )
+    .first(),
     bind(Ending, &[Key::Char('n')], Action::NewGame, "new", "new game").first(),
     bind(Ending, &[Key::Char('e')], Action::Explorer(Ex::Review), "review", "review the game: which moves cost what")
         .first(),
@@ -509,6 +529,11 @@ pub static KEYMAP: &[Binding] = &[
     bind(Watch, &[Key::Tab], Action::Race(Ra::Follow), "follow", "follow the next racer's board").first(),
     bind(Watch, &[Key::Char('m')], Action::Race(Ra::Open), "lobby", "leave the room for the lobby").first(),
     bind(Watch, &[Key::Char('q')], Action::Quit, "quit", "quit").first(),
+    bind(Lesson, &[Key::Enter], Action::Learn(La::Start), "play", "play this lesson's board").first(),
+    bind(Lesson, &[Key::Right, Key::Char('l')], Action::Learn(La::Browse(1)), "next", "the next lesson").first(),
+    bind(Lesson, &[Key::Left, Key::Char('h')], Action::Learn(La::Browse(-1)), "back", "the lesson before"),
+    bind(Lesson, &[Key::Esc], Action::Close, "close", "close the card: back to the game").first(),
+    bind(Lesson, &[Key::Char('q')], Action::Quit, "quit", "quit").first(),
     bind(Global, &[Key::Ctrl('c')], Action::Quit, "quit", "quit at once (the game is saved)").first(),
 ];
 
@@ -569,7 +594,8 @@ mod tests {
         assert_eq!(action_for(Game, &ch('u')), Some(Action::Undo));
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
         assert_eq!(action_for(Game, &ch('x')), Some(Action::Explorer(Ex::RunOrCancel)));
-        assert_eq!(action_for(Game, &ch('z')), None);
+        assert_eq!(action_for(Game, &ch('z')), Some(Action::Learn(La::Open)));
+        assert_eq!(action_for(Game, &ch('d')), None);
         for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
                 if let Key::Char(c) = k {
@@ -665,6 +691,11 @@ mod tests {
             (Ending, Action::Daily(Da::Practice)),
             (Game, Action::Daily(Da::DayBefore)),
             (Name, Action::Daily(Da::Skip)),
+            (Game, Action::Learn(La::Open)),
+            (Ending, Action::Learn(La::Next)),
+            (Lesson, Action::Learn(La::Start)),
+            (Game, Action::Undo),
+            (Game, Action::Restart),
         ];
         for (ctx, action) in named {
             assert!(key_for(*ctx, action).is_some(), "{action:?} has no key in {ctx:?}");

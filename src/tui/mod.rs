@@ -22,6 +22,7 @@ pub mod grade;
 pub mod hint;
 pub mod id_file;
 pub mod keymap;
+pub mod learn;
 pub mod limit_search;
 pub mod list;
 pub mod look;

@@ -168,6 +168,9 @@ pub struct Table {
     /// The pack boards won, with their stars (`progress.rs`).
     #[serde(default, rename = "pack_board", skip_serializing_if = "Vec::is_empty")]
     pub pack_boards: Vec<super::progress::PackRecord>,
+    /// The lessons done (`learn/progress.rs`).
+    #[serde(default, rename = "lesson", skip_serializing_if = "Vec::is_empty")]
+    pub lessons: Vec<super::learn::progress::LessonRecord>,
 }
 
 fn first_version() -> u32 {
@@ -289,6 +292,16 @@ impl Stats {
         result: &super::progress::PackResult,
     ) -> Result<(Option<super::progress::PackRecord>, Option<String>), String> {
         self.change(|table, now| table.star(result, now), None, "its stars are not kept")
+    }
+
+    /// Keeps `lesson` done in `moves` (`learn/progress.rs`); the record, and a note when the file
+    /// had to be read afresh.
+    pub fn record_lesson(
+        &self,
+        lesson: &super::learn::Lesson,
+        moves: u32,
+    ) -> Result<(super::learn::progress::LessonRecord, Option<String>), String> {
+        self.change(|table, now| table.keep_lesson(lesson, moves, now), None, "the lesson is not kept as done")
     }
 
     /// Reads the file, applies `f` and writes it back, all under the lock (two floodits may

@@ -78,13 +78,17 @@ fn no_takebacks_in_a_race_and_every_key_that_leaves_it_asks_first() {
         assert!(screen(b).contains("no takebacks in a race: your moves stand"), "{undo}: {}", screen(b));
         assert_eq!(b.game.moves_made(), 1);
     }
-    // q, y and a new game from the dialog each ask; Esc stays.
+    // q, y, a lesson and a new game from the dialog each ask; Esc stays.
     press(b, "q");
     assert!(!b.quit && screen(b).contains("q again leaves the race in room"), "{}", screen(b));
     press(b, "\x1b");
     press(b, "y");
     assert!(b.race.is_some() && screen(b).contains("y again leaves the race"), "{}", screen(b));
     press(b, "\x1b");
+    // A lesson's board (z, then Enter on its card) asks too.
+    press(b, "z\n");
+    assert!(b.race.is_some() && screen(b).contains("Enter again leaves the race"), "{}", screen(b));
+    press(b, "\x1b\x1b");
     press(b, "n\n");
     assert!(b.race.is_some() && screen(b).contains("Enter again leaves the race"), "{}", screen(b));
     act(b, Action::Dialog(DialogKey::Start));

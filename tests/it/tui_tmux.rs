@@ -717,3 +717,38 @@ fn the_review_marks_a_lost_move() {
     t.keys("one", &["C-c"]);
     t.wait_for("one", "FLOODIT-EXIT=0");
 }
+
+/// `floodit learn` at 80x24: the first screen is lesson 1's card; the lesson's board played at
+/// par (the line comes from the exact solver, not typed in here) is done, the review opens on
+/// the game, and the next start keeps the lesson done and offers lesson 2.
+#[test]
+fn learn_plays_lesson_one_at_par_reviews_it_and_keeps_it() {
+    use floodit::solver::{Control, Problem, exact::Exact, run};
+    let Some(t) = Tmux::start("learn") else { return };
+    let lesson = floodit::tui::learn::course().unwrap().remove(0);
+    let problem = Problem::new(lesson.puzzle.board.clone(), lesson.puzzle.mode);
+    let par = run(&Exact, &problem, &Control::default()).unwrap();
+    assert!(par.optimal);
+
+    t.run("game", "learn");
+    let card = t.wait_for("game", "Lesson 1 of 6");
+    assert!(card.contains("none of 6 done yet"), "{card}");
+    t.keys("game", &["Enter"]);
+    t.wait_gone("game", "none of 6 done yet");
+    for mv in &par.moves {
+        let key = floodit::tui::keymap::colour_key_name(mv.colour).to_string();
+        t.keys("game", &[&key]);
+    }
+    let won = t.wait_for("game", "done at par");
+    assert!(won.contains(&format!("Flooded in {} moves", par.len())), "{won}");
+    t.keys("game", &["e"]);
+    t.wait_for("game", "every move judged");
+    t.keys("game", &["C-c"]);
+    t.wait_for("game", "FLOODIT-EXIT=0");
+
+    t.run("back", "learn");
+    let again = t.wait_for("back", "Lesson 2 of 6");
+    assert!(again.contains("1 of 6 done: lesson 1"), "{again}");
+    t.keys("back", &["q"]);
+    t.wait_for("back", "FLOODIT-EXIT=0");
+}

@@ -131,7 +131,8 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
         | Action::Drawn(_)
         | Action::Explorer(_)
         | Action::Daily(_)
-        | Action::Race(_) => {
+        | Action::Race(_)
+        | Action::Learn(_) => {
             unreachable!("applied in update")
         }
     }

@@ -71,7 +71,7 @@ fn start_from_dialog(app: &mut App, events: &mut Events) {
 }
 
 /// Abandoning an unfinished game takes the same key twice in a row.
-fn needs_confirming(app: &mut App, action: Action) -> bool {
+pub(super) fn needs_confirming(app: &mut App, action: Action) -> bool {
     let unfinished = app.game.moves_made() > 0 && !app.game.is_solved();
     let confirmed = app.confirm.take() == Some(action.clone());
     if unfinished && !confirmed {

@@ -13,6 +13,7 @@ mod event;
 mod explorer;
 mod game;
 mod games;
+mod learn;
 mod race;
 mod react;
 mod review;
@@ -83,6 +84,11 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
         }
         Action::Daily(a) => {
             daily::command(app, a, events);
+            events.push_back(Event::ScreenChanged);
+        }
+        Action::Learn(a) => {
+            app.clear_status();
+            learn::command(app, a, events);
             events.push_back(Event::ScreenChanged);
         }
         Action::Race(a) => {

@@ -441,6 +441,7 @@ pub(super) fn asks_before_leaving(app: &mut App, action: &Action) -> bool {
             | Action::Dialog(crate::tui::action::DialogKey::Start)
             | Action::Daily(DailyAction::DayBefore | DailyAction::PlayDay(_) | DailyAction::Practice)
             | Action::Explorer(ExplorerAction::Retry)
+            | Action::Learn(crate::tui::learn::LearnAction::Start)
     );
     let Some(race) = app.race.as_ref().filter(|r| leaves && r.running()) else { return false };
     if app.confirm.as_ref() == Some(action) {

@@ -6,7 +6,7 @@ use super::super::explorer::{Mode, Panel};
 use super::super::hint::{Hint, LineSource};
 use super::super::stakes::{Finder, Help};
 use super::super::worker::{JobResult, Owner};
-use super::{Event, Events, daily, explorer, game, race, review};
+use super::{Event, Events, daily, explorer, game, learn, race, review};
 use crate::analysis::replay_from_larger;
 use crate::model::{Components, Mode as GameMode, Move};
 use crate::solver::{Problem, SolveError};
@@ -26,6 +26,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         Event::GameStarted => {
             daily::unpin(app);
             race::game_started(app);
+            learn::follow(app);
             explorer::follow(app);
             follow_hint(app, events);
             explorer_help(app, events);
@@ -46,6 +47,8 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         Event::Flooded => {
             app.overlay = Overlay::Won;
             daily::keep_result(app);
+            // Every flood counts for a lesson (an undo and a better line may still do it).
+            learn::flooded(app);
         }
         Event::OutOfMoves if app.race.is_some() => race::finished(app),
         Event::OutOfMoves => app.overlay = Overlay::OutOfMoves,

@@ -88,6 +88,7 @@ pub fn help_lines(app: &App) -> Vec<Line<'static>> {
     for ctx in [Context::Chooser, Context::Picker, Context::Resume, Context::Ending, Context::Dialog]
         .into_iter()
         .chain(over_ssh.into_iter().filter(|_| app.link.is_some()))
+        .chain([Context::Lesson].into_iter().filter(|_| app.learn.is_some()))
         .chain([Context::Global])
     {
         let mut spans = vec![Span::styled(format!("{}: ", ctx.title()), ui.title)];

@@ -10,8 +10,8 @@ use super::super::race::RaceAction;
 use super::text::width;
 
 /// Whether `action` does something here: the daily's keys in the daily game, the race's over
-/// SSH, the pack's next board when there is one, writing the ID to a file locally, a move's best
-/// line when the review shows a move.
+/// SSH, the pack's next board when there is one, the next lesson in a lesson's game, writing the
+/// ID to a file locally, a move's best line when the review shows a move.
 pub fn works_here(app: &App, action: &Action) -> bool {
     // A key the race refuses now (takebacks, the solvers) is not offered.
     if super::race::refuses(app, action) {
@@ -23,6 +23,7 @@ pub fn works_here(app: &App, action: &Action) -> bool {
         Action::Daily(DailyAction::Practice) => app.daily.as_ref().is_some_and(DailyState::practice_open),
         Action::Daily(DailyAction::Leaderboard | DailyAction::DayBefore) => app.daily.is_some(),
         Action::NextInPack => super::packs::win_key(app).is_some(),
+        Action::Learn(crate::tui::learn::LearnAction::Next) => app.learn.as_ref().is_some_and(|l| l.playing.is_some()),
         Action::WriteId => !app.options.remote,
         Action::Explorer(ExplorerAction::Review) => !app.game.history().is_empty(),
         // After the last move there is no move whose best line to step.

@@ -13,6 +13,7 @@ mod help_ssh;
 mod history;
 mod keys;
 mod leaderboard;
+mod learn;
 pub mod legend;
 pub mod list_popup;
 mod overlays;
@@ -102,6 +103,11 @@ fn draw_screen(frame: &mut Frame, app: &App) -> Drawn {
         Overlay::Leaderboard(board) => frame.render_widget(leaderboard::LeaderboardView { app, board }, area),
         Overlay::Name(typed) => frame.render_widget(leaderboard::NameView { app, typed }, area),
         Overlay::Lobby(lobby) => frame.render_widget(race::LobbyView { app, lobby }, area),
+        Overlay::Lesson => {
+            if let Some(learn) = &app.learn {
+                frame.render_widget(learn::LessonCard { app, learn }, area);
+            }
+        }
     }
     drawn
 }

@@ -139,6 +139,7 @@ impl Widget for WinView<'_> {
         }
         body.push(counted_line(app));
         body.extend(super::packs::win_rows(app));
+        body.extend(super::learn::win_rows(app));
         // The daily's keys first: the bar's table leaves them out (they work only in the daily).
         let mut keys = keys(app, Context::Ending);
         keys.splice(0..0, daily_keys(app));
