@@ -18,6 +18,7 @@ mod hardening;
 mod hostile_text;
 mod ilp_sat_cli;
 mod limits_hold;
+mod module_map;
 mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]
