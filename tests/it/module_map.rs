@@ -40,6 +40,10 @@ fn tree(root: &Path) -> Vec<String> {
     out
 }
 
+fn is_rust(path: &str) -> bool {
+    Path::new(path).extension().is_some_and(|e| e == "rs")
+}
+
 /// The words of a map: runs of letters, digits and `_`.
 fn words(map: &str) -> BTreeSet<&str> {
     map.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect()
@@ -49,7 +53,7 @@ fn words(map: &str) -> BTreeSet<&str> {
 fn named_paths(map: &str) -> Vec<&str> {
     map.split(|c: char| !(c.is_ascii_alphanumeric() || "_-./".contains(c)))
         .map(|w| w.trim_end_matches('.'))
-        .filter(|w| w.ends_with(".rs") || (w.ends_with('/') && w.len() > 1))
+        .filter(|w| is_rust(w) || (w.ends_with('/') && w.len() > 1))
         .collect()
 }
 
@@ -61,7 +65,7 @@ fn drift(title: &str, src: &str) -> (Vec<String>, Vec<String>) {
     let files = tree(&repo().join(src));
     let missing = files
         .iter()
-        .filter(|f| f.ends_with('/') || f.ends_with(".rs"))
+        .filter(|f| f.ends_with('/') || is_rust(f))
         .filter(|f| {
             let name = f.trim_end_matches('/').rsplit('/').next().unwrap().trim_end_matches(".rs");
             !["mod", "lib", "main"].contains(&name) && !said.contains(name)
