@@ -6,6 +6,7 @@
 use crate::formats::pack::{self, MANIFEST, Pack};
 use crate::formats::{FormatError, Puzzle};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/embedded_puzzles.rs"));
 
@@ -32,12 +33,21 @@ pub fn pack_names() -> Vec<&'static str> {
 
 /// The built-in packs, in the ladder's order.
 pub fn packs() -> Vec<Result<Pack, FormatError>> {
-    let mut packs: Vec<_> = pack_names().into_iter().map(built_in_pack).collect();
+    let mut packs: Vec<_> = built_in_packs().iter().map(|(_, p)| p.clone()).collect();
     pack::ladder_order(&mut packs);
     packs
 }
 
-fn built_in_pack(name: &str) -> Result<Pack, FormatError> {
+/// Every built-in pack by name, parsed once a process: their text is in the binary and never
+/// changes, and every game started asks which pack its board is from (`tui::packs::find`), so
+/// parsing them each time made a game's start (each new game and race room over SSH) parse some
+/// sixty puzzle files.
+fn built_in_packs() -> &'static [(&'static str, Result<Pack, FormatError>)] {
+    static PARSED: OnceLock<Vec<(&'static str, Result<Pack, FormatError>)>> = OnceLock::new();
+    PARSED.get_or_init(|| pack_names().into_iter().map(|name| (name, parse_built_in_pack(name))).collect())
+}
+
+fn parse_built_in_pack(name: &str) -> Result<Pack, FormatError> {
     let dir = Path::new(BUILT_IN).join(PACKS).join(name);
     let manifest = text(&format!("packs/{name}/{MANIFEST}")).unwrap_or_default();
     Pack::from_memory(&dir, manifest, |file| text(&format!("packs/{name}/{file}")))
@@ -50,7 +60,7 @@ pub fn all_packs(puzzles_dir: Option<&Path>) -> Vec<Result<Pack, FormatError>> {
     let own = puzzles_dir.map(|d| pack::list(&d.join(PACKS))).unwrap_or_default();
     let own_names: Vec<String> = own.iter().flatten().map(|p| p.name.clone()).collect();
     // The player's packs first, so that on a rung both have, theirs comes first.
-    let built_in = pack_names().into_iter().filter(|n| !own_names.iter().any(|o| o == n)).map(built_in_pack);
+    let built_in = built_in_packs().iter().filter(|(n, _)| !own_names.iter().any(|o| o == n)).map(|(_, p)| p.clone());
     let mut packs: Vec<_> = own.into_iter().chain(built_in).collect();
     pack::ladder_order(&mut packs);
     packs
@@ -103,5 +113,19 @@ mod tests {
         assert_eq!((titles.len(), titles[0].as_str()), (6, "Mine"), "{titles:?}");
         assert_eq!(all_packs(None).len(), 6);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_built_in_packs_are_parsed_once_a_process() {
+        // Every game's start looks its board up in the packs: a second look parses nothing, so
+        // its boards are the first look's (a parse would build each board's graph anew).
+        let (first, again) = (packs(), all_packs(None));
+        let boards = |packs: &[Result<Pack, FormatError>]| -> Vec<std::sync::Arc<crate::model::Graph>> {
+            packs.iter().flatten().flat_map(|p| p.puzzles.iter().map(|b| b.puzzle.board.graph_arc().clone())).collect()
+        };
+        let (a, b) = (boards(&first), boards(&again));
+        assert!(a.len() >= 60, "{} boards", a.len());
+        assert_eq!(a.len(), b.len());
+        assert!(a.iter().zip(&b).all(|(x, y)| std::sync::Arc::ptr_eq(x, y)));
     }
 }

@@ -19,6 +19,7 @@ mod hostile_text;
 mod ilp_sat_cli;
 mod learn_lessons;
 mod limits_hold;
+mod module_map;
 mod packs;
 mod puzzles;
 #[cfg(feature = "serve")]

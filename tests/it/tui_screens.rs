@@ -78,7 +78,11 @@ fn screens(tag: &str, extra: &[&str], width: u16, height: u16) -> Vec<(&'static 
 fn each_screen_at_80x24_and_200x60() {
     for (width, height) in [(80, 24), (200, 60)] {
         for (name, a, dir) in screens(&format!("{width}"), &[], width, height) {
-            insta::assert_snapshot!(format!("{name}_{width}x{height}"), scrub_times(&screen(&a)));
+            // The hint at these sizes is tui_views' (hint_80x24, hint_200x60): one snapshot a
+            // screen and size.
+            if name != "hint" {
+                insta::assert_snapshot!(format!("{name}_{width}x{height}"), scrub_times(&screen(&a)));
+            }
             let _ = std::fs::remove_dir_all(dir);
         }
     }

@@ -1,5 +1,6 @@
 //! Snapshots of the screens, drawn to a `TestBackend` after driving the app with keys. Glyph
-//! mode shows the colours as characters.
+//! mode shows the colours as characters. The help, a free-mode pick in ASCII and every other
+//! view at 80x24 and 200x60 are in `tui_views` (one snapshot per screen and size).
 
 use crate::tui_common;
 
@@ -14,13 +15,6 @@ const KUNIGAMI_OPTIMAL: &str = "1013024";
 fn main_screen_80x24() {
     let mut a = app(&[KUNIGAMI, "--glyphs", "--color", "256"], 80, 24);
     press(&mut a, "101ul");
-    insta::assert_snapshot!(screen(&a));
-}
-
-#[test]
-fn help_screen() {
-    let mut a = app(&[KUNIGAMI, "--color", "16"], 80, 24);
-    press(&mut a, "?");
     insta::assert_snapshot!(screen(&a));
 }
 
@@ -43,13 +37,6 @@ fn too_small_screen() {
 fn glyph_mode_large_terminal() {
     let mut a = app(&["--seed", "7", "--size", "10x12", "--colours", "6", "--glyphs", "--color", "256"], 120, 40);
     press(&mut a, "3521uu");
-    insta::assert_snapshot!(screen(&a));
-}
-
-#[test]
-fn glyph_mode_ascii_cylinder_free() {
-    let mut a = app(&["tests/tui_fixtures/cylinder-free.toml", "--glyphs", "--ascii", "--color", "never"], 80, 24);
-    press(&mut a, "jl\n");
     insta::assert_snapshot!(screen(&a));
 }
 

@@ -37,7 +37,7 @@ const VIEWS: &[View] = &[
     View { name: "game", words: &[KUNIGAMI], keys: "10" },
     View { name: "free_pick", words: &[CYLINDER_FREE], keys: "jl\n" },
     View { name: "heuristic", words: &[KUNIGAMI], keys: "ff" },
-    View { name: "exact", words: &[KUNIGAMI], keys: "41i" },
+    View { name: "hint", words: &[KUNIGAMI], keys: "41i" },
     View { name: "polynomial", words: &[KUNIGAMI], keys: "ffff" },
     View { name: "polynomial_answer", words: &[PATH_SQUARE], keys: "ffff" },
     View { name: "step_through", words: &[KUNIGAMI], keys: "ff|pll" },

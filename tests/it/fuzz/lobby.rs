@@ -8,6 +8,11 @@
 //! The lobby is opened with the race key; when a key closes it without entering a room, it is
 //! opened again; the input ends once the player is in a room or has quit.
 //!
+//! The first [`MAX_KEYS`] bytes of an input are typed: ten refused codes cut the connection
+//! (`rooms::guesses`) and a code is six letters, so what a longer input adds only repeats states
+//! the first 4 KiB reach (a 256 KiB input was 16,384 frames, 5.6 s); a longer paste is cut
+//! there, and inputs read whole are the `ssh-input` target's.
+//!
 //! Properties, after every event: no panic; the code typed holds at most `CODE_LEN` characters,
 //! each an ASCII capital letter (all that may reach a room's look-up, which takes a `Code`);
 //! a room entered is one of the registry's, and when a code was typed, the room that code
@@ -16,24 +21,30 @@
 //! screen holds no raw control or bidirectional character.
 
 use crate::text_checks::raw_controls;
-use crate::tui_common::{app, frame, screen};
+use crate::tui_common::screen;
+use clap::Parser;
+use floodit::cli::{Cli, Command, PlayArgs, PlaySetup, build_play};
 use floodit::formats::Puzzle;
 use floodit::rooms::{Rooms, Wake};
 use floodit::serve::input::InputParser;
 use floodit::tui::action::Action;
 use floodit::tui::app::{App, Overlay};
-use floodit::tui::event_loop::action_for_event;
+use floodit::tui::event_loop::{action_for_event, frame};
 use floodit::tui::keymap::Context;
 use floodit::tui::race::RaceAction;
 use floodit::tui::update::update;
 use floodit_core::race::{CODE_LEN, Code, RaceLimits, Seat, Settings};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use std::net::{IpAddr, Ipv4Addr};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 const KUNIGAMI: &str = "tests/tui_fixtures/kunigami.toml";
 /// Bytes a read carries, as a network cuts them.
 const READ: usize = 16;
+/// The bytes of an input typed (see the module docs).
+pub const MAX_KEYS: usize = 4096;
 
 /// The registry with its two rooms, made by two hosts of their own.
 struct World {
@@ -88,9 +99,24 @@ fn with_codes(bytes: &[u8], w: &World) -> Vec<u8> {
     out
 }
 
+/// The puzzle and the player's command line, read once: every input starts from the same.
+fn start() -> &'static (Puzzle, PlayArgs) {
+    static START: OnceLock<(Puzzle, PlayArgs)> = OnceLock::new();
+    START.get_or_init(|| {
+        let board = Puzzle::load(std::path::Path::new(KUNIGAMI)).unwrap();
+        let Some(Command::Play(args)) =
+            Cli::parse_from(["floodit", "play", KUNIGAMI, "--ascii", "--color", "never"]).command
+        else {
+            unreachable!("play parses")
+        };
+        (board, args)
+    })
+}
+
 /// The player: the game on a small board, linked to the rooms as one SSH connection.
 fn player(w: &World) -> App {
-    let mut a = app(&[KUNIGAMI, "--ascii", "--color", "never"], 80, 24);
+    let setup = PlaySetup { size: Some((80, 24)), store: None, puzzles_dir: None, search_optimum: false };
+    let mut a = build_play(&start().1, setup).unwrap_or_else(|e| panic!("{}", e.message));
     let wake: Wake = Arc::new(|| {});
     a.link = Some(w.rooms.visitor(10, player_seat(), "player".into(), Ipv4Addr::LOCALHOST.into(), wake));
     a
@@ -101,15 +127,17 @@ fn player_seat() -> Seat {
 }
 
 pub fn lobby_input(bytes: &[u8]) -> Result<bool, String> {
-    let board = Puzzle::load(std::path::Path::new(KUNIGAMI)).unwrap();
-    let w = world(&board);
+    let w = world(&start().0);
     let mut a = player(&w);
-    let bytes = with_codes(bytes, &w);
+    let mut bytes = with_codes(bytes, &w);
+    bytes.truncate(MAX_KEYS);
     if !open(&mut a) {
         return Err("the race key does not open the lobby".into());
     }
     check_screen(&a)?;
     let mut parser = InputParser::default();
+    // One terminal for the input's frames, as a session keeps its own.
+    let mut terminal = Terminal::new(TestBackend::new(a.width, a.height)).unwrap();
     let mut on = true;
     for read in bytes.chunks(READ) {
         for ev in parser.feed(read) {
@@ -118,7 +146,11 @@ pub fn lobby_input(bytes: &[u8]) -> Result<bool, String> {
         if !on {
             break;
         }
-        frame(&mut a);
+        let area = terminal.backend().buffer().area;
+        if (area.width, area.height) != (a.width, a.height) {
+            terminal = Terminal::new(TestBackend::new(a.width, a.height)).unwrap();
+        }
+        frame(&mut terminal, &mut a).unwrap();
     }
     if on {
         for ev in parser.flush() {
