@@ -65,9 +65,12 @@ use std::sync::{Arc, RwLock, mpsc};
 pub const PARTIAL_AFTER: usize = 1 << 22;
 
 /// The depth up to which nodes take part in the shallow dominance index: about half the root's
-/// lower bound (measured on 14x14 and 18x18 boards; deeper costs more than it saves).
-fn shallow_depth(h0: u32) -> u32 {
-    u32::midpoint(h0, 2)
+/// lower bound (measured on 14x14 and 18x18 boards; deeper costs more than it saves), and less
+/// with 12 colours or more, where a shallow node's first scan reads long lists (colorfill-b12c12:
+/// 45 % of the bound took 30 % less CPU on the first 30 boards, 12 % on the next 60, for 40 %
+/// more positions; b14c8 and b18c6 lost 20-50 % with it; docs/benchmarks.md).
+fn shallow_depth(h0: u32, colours: usize) -> u32 {
+    if colours >= 12 { h0 * 45 / 100 } else { u32::midpoint(h0, 2) }
 }
 
 /// Nodes of the current f each thread expands per batch: about the same work on any graph (an
@@ -289,7 +292,8 @@ pub fn search<const W: usize>(g: &CompGraph<W>, control: &Control, options: Opti
         widen_at: wide_after(g.len(), ub as usize),
     };
     s.push(h0, 0, 0);
-    let stored = RwLock::new(Stored { table, shallow: Shallow::new(g.len(), g.root, shallow_depth(h0)) });
+    let stored =
+        RwLock::new(Stored { table, shallow: Shallow::new(g.len(), g.root, shallow_depth(h0, g.num_colours())) });
     let threads = options.threads.max(1);
     if threads == 1 {
         return s.run(&stored, control, None);
