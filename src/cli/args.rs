@@ -299,6 +299,10 @@ pub struct ExportArgs {
     /// Write to this file instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Sheets: limits on each board's search for its optimum and solution (default 10 s, 20000000
+    /// nodes, 1024 MB); an optimum not proven within them is printed as "at most N (not proven)".
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

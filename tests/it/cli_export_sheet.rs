@@ -51,6 +51,41 @@ fn sheet_options_and_lp_options_stay_apart() {
     bad(&["export", "puzzles/kunigami-5x5.toml", "--format", "lp", "--with-solutions"], "svg, html and text only");
 }
 
+/// A board exact cannot prove within the sheet's budget is printed with a bound, in every format.
+/// The budget is work (a node limit; the time limit set far past it), never the clock.
+#[test]
+fn an_optimum_not_proven_in_the_budget_is_printed_as_at_most_n() {
+    let limits = ["--node-limit", "2000", "--time-limit", "3600"];
+    // The classic 21x21 board without its stated optimum and limit: the sheet must search it.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("unknown.toml");
+    let stated = std::fs::read_to_string("puzzles/classic-21x21.toml").unwrap();
+    let unknown: String = stated
+        .lines()
+        .filter(|l| !l.starts_with("optimal") && !l.starts_with("move_limit"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&file, unknown).unwrap();
+    let path = file.to_str().unwrap();
+    let sheet = |format: &str, extra: &[&str]| {
+        let mut args = vec!["export", path, "--format", format];
+        args.extend(limits);
+        args.extend(extra);
+        ok(&args)
+    };
+    let text = sheet("text", &[]);
+    let line = text.lines().find(|l| l.starts_with("Flood it in")).expect("a limit line");
+    let n: u32 = line.split(' ').nth(3).and_then(|t| t.parse().ok()).expect("a number of moves");
+    assert_eq!(line, format!("Flood it in {n} moves (optimum at most {n}, not proven)."), "{text}");
+    for format in ["svg", "html"] {
+        assert!(sheet(format, &[]).contains(&format!("(optimum at most {n}, not proven)")), "{format}");
+    }
+    let both = sheet("text", &["--with-solutions"]);
+    assert!(both.contains(&format!("{n} moves (the best found, not proven optimal).")), "{both}");
+    // The same board with a stated optimum needs no search, and says par.
+    assert!(ok(&["export", "puzzles/kunigami-5x5.toml", "--format", "text", "--node-limit", "1"]).contains("(par)."));
+}
+
 /// Chromium, if installed (and required when `FLOODIT_REQUIRE_CHROMIUM` is set).
 fn chromium() -> Option<&'static str> {
     let path = "/usr/bin/chromium";

@@ -20,7 +20,8 @@ pub struct SheetPuzzle {
     pub puzzle: Puzzle,
     /// The proven optimum, when known (the puzzle's own, or proven for the sheet).
     pub par: Option<u32>,
-    /// A solution for the solutions page, and whether it is proven optimal.
+    /// A solution found, and whether it is proven optimal: printed on the solutions page when
+    /// one is asked for; without a par, its length is the optimum's bound ("at most N").
     pub solution: Option<(Vec<Move>, bool)>,
 }
 
@@ -30,16 +31,29 @@ impl SheetPuzzle {
         self.puzzle.move_limit.or(self.par)
     }
 
-    /// The line under a board: "Flood it in 12 moves (par 10)", "Free-Flood-It: any cell each move".
+    /// The optimum's upper bound when it is not proven: the length of the best solution found.
+    pub fn unproven_bound(&self) -> Option<u32> {
+        match (&self.par, &self.solution) {
+            (None, Some((moves, false))) => Some(moves.len() as u32),
+            _ => None,
+        }
+    }
+
+    /// The line under a board: "Flood it in 12 moves (par 10)", "Flood it in 31 moves (optimum at
+    /// most 31, not proven)", "Free-Flood-It: any cell each move".
     pub fn limit_line(&self) -> String {
         let mode = match self.puzzle.mode {
             Mode::Free => " Free-Flood-It: any cell each move.",
             Mode::Fixed { .. } => "",
         };
-        let limit = match (self.limit(), self.par) {
-            (Some(l), Some(p)) if l != p => format!("Flood it in {l} moves (par {p})."),
-            (Some(l), _) => format!("Flood it in {l} moves (par)."),
-            (None, _) => "Flood it in as few moves as you can.".to_string(),
+        let limit = match (self.limit(), self.par, self.unproven_bound()) {
+            (Some(l), Some(p), _) if l != p => format!("Flood it in {l} moves (par {p})."),
+            (Some(l), Some(_), _) => format!("Flood it in {l} moves (par)."),
+            (l, None, Some(b)) => {
+                format!("Flood it in {} moves (optimum at most {b}, not proven).", l.unwrap_or(b))
+            }
+            (Some(l), None, None) => format!("Flood it in {l} moves."),
+            (None, _, _) => "Flood it in as few moves as you can.".to_string(),
         };
         limit + mode
     }
@@ -111,5 +125,17 @@ mod tests {
         // joins them; the last move's cell anchors the count.
         let free = [Move { cell: 1, colour: 2 }, Move { cell: 0, colour: 2 }];
         assert_eq!(flood_order(&p.board, Mode::Free, &free), vec![0, 2, 2, 0, 2, 2]);
+    }
+
+    #[test]
+    fn an_optimum_not_proven_is_printed_as_a_bound() {
+        let p = Puzzle::parse("title = \"t\"\ncells = \"\"\"\n0 1 2\n0 2 2\n\"\"\"\n").unwrap();
+        let moves = vec![Move { cell: 0, colour: 1 }, Move { cell: 0, colour: 2 }];
+        let unproven = SheetPuzzle { puzzle: p.clone(), par: None, solution: Some((moves.clone(), false)) };
+        assert_eq!(unproven.limit_line(), "Flood it in 2 moves (optimum at most 2, not proven).");
+        let proven = SheetPuzzle { puzzle: p.clone(), par: Some(2), solution: Some((moves, true)) };
+        assert_eq!(proven.limit_line(), "Flood it in 2 moves (par).");
+        let nothing = SheetPuzzle { puzzle: p, par: None, solution: None };
+        assert_eq!(nothing.limit_line(), "Flood it in as few moves as you can.");
     }
 }
