@@ -94,10 +94,14 @@ fn draw_screen(frame: &mut Frame, app: &App) -> Drawn {
             frame.render_widget(help::HelpView { app, scroll: *scroll }, area);
         }
         Overlay::Chooser(chooser) => frame.render_widget(overlays::ChooserView { app, chooser }, area),
+        // The picker's lists can be as tall as the screen: they stop above the status line, so
+        // what a key in them did ("the saved game was discarded") is seen.
         Overlay::Picker(picker) if picker.inside.is_some() => {
-            frame.render_widget(packs::PackBoardsView { app, picker }, area);
+            frame.render_widget(packs::PackBoardsView { app, picker }, above_status(area, p.status));
         }
-        Overlay::Picker(picker) => frame.render_widget(overlays::PickerView { app, picker }, area),
+        Overlay::Picker(picker) => {
+            frame.render_widget(overlays::PickerView { app, picker }, above_status(area, p.status));
+        }
         Overlay::Resume(offer) => frame.render_widget(overlays::ResumeView { app, offer }, area),
         Overlay::Id => frame.render_widget(overlays::IdView { app }, area),
         Overlay::Leaderboard(board) => frame.render_widget(leaderboard::LeaderboardView { app, board }, area),
@@ -154,4 +158,9 @@ pub fn popup(look: &Look, title: &str, lines: Vec<Line>, area: Rect, buf: &mut r
 /// How many terminal rows `lines` take at `width` when wrapped as [`popup`] wraps them.
 pub fn wrapped_height(lines: &[Line], width: u16) -> u16 {
     text::wrap_all(lines, width as usize).len().min(u16::MAX as usize) as u16
+}
+
+/// The rows of `area` above the status line.
+fn above_status(area: Rect, status: Rect) -> Rect {
+    Rect { height: status.y.saturating_sub(area.y).min(area.height), ..area }
 }
