@@ -22,6 +22,7 @@ mod limits_hold;
 mod module_map;
 mod packs;
 mod puzzles;
+mod readme_capture;
 #[cfg(feature = "serve")]
 mod serve_client;
 mod serve_daily;
