@@ -3,7 +3,10 @@
 use super::args::{LimitArgs, PuzzleSource};
 use super::solve::move_text;
 use super::{CliError, CliResult, input, out};
-use crate::analysis::{Bounds, Budget, MoveReview, Review, Reviewer, Verdict, move_pattern, plain_colour, plural, why};
+use crate::analysis::{
+    Bounds, Budget, MoveReview, REVIEW_POSITION_LIMITS, Review, Reviewer, Verdict, move_pattern, plain_colour, plural,
+    why,
+};
 use crate::formats::Puzzle;
 use crate::model::{Board, Mode, Move, MoveError};
 use crate::solver::heuristic::{Fast, options::FAST_WIDTH};
@@ -11,13 +14,13 @@ use crate::solver::{self, Control, Limits, MoveJson, Problem};
 use clap::Args;
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
-use std::time::Duration;
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Limits: --time-limit bounds each position (its own search and its moves' together; default 10 s); \
---node-limit and --memory-limit bound each search (memory default 1024 MB). A position not proven within them shows \
-a range (at least a, at most b), and no move is called a loss unless proven."
+    after_help = "Limits: --time-limit bounds each position (its own search and its moves' together; default 0.5 s, \
+as in the game); --node-limit and --memory-limit bound each search (memory default 256 MB). A position not proven \
+within them shows a range (at least a, at most b), and no move is called a loss unless proven; raise --time-limit \
+to prove more."
 )]
 pub struct ReviewArgs {
     #[command(flatten)]
@@ -36,11 +39,6 @@ pub struct ReviewArgs {
     pub limits: LimitArgs,
 }
 
-/// Seconds each position may take when no --time-limit is given.
-const DEFAULT_SECONDS: u64 = 10;
-/// Megabytes each search may take when no --memory-limit is given.
-const DEFAULT_MEGABYTES: usize = 1024;
-
 pub fn run(args: ReviewArgs) -> CliResult {
     let puzzle = input::puzzle(&args.source)?;
     let problem = Problem::new(puzzle.board.clone(), puzzle.mode);
@@ -58,8 +56,9 @@ pub fn run(args: ReviewArgs) -> CliResult {
         })
     })?;
     let mut limits = input::limits(&args.limits);
-    limits.time = limits.time.or(Some(Duration::from_secs(DEFAULT_SECONDS)));
-    limits.memory = limits.memory.or(Some(DEFAULT_MEGABYTES << 20));
+    // The game's budget unless the flags raise it: both judge a game alike.
+    limits.time = limits.time.or(REVIEW_POSITION_LIMITS.time);
+    limits.memory = limits.memory.or(REVIEW_POSITION_LIMITS.memory);
     let mut reviewer = reviewer;
     // A good solution from the start, as the game knows one: `fast`, within one position's
     // time. On large boards it is often shorter than what the review's own searches find.

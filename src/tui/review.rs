@@ -15,9 +15,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-/// What one position of the review may take: its own search and its moves' together.
-pub const POSITION_LIMITS: Limits =
-    Limits { time: Some(Duration::from_millis(500)), nodes: None, memory: Some(256 << 20) };
+/// What one position of the review may take: its own search and its moves' together (the
+/// same as `floodit review`'s default).
+pub const POSITION_LIMITS: Limits = crate::analysis::REVIEW_POSITION_LIMITS;
 /// What counting one position's optimal solutions may take ("where quick").
 const COUNT_LIMITS: Limits = Limits { time: Some(Duration::from_millis(50)), nodes: None, memory: Some(64 << 20) };
 /// Counted up to this many; beyond, "more than".

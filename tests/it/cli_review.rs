@@ -84,7 +84,8 @@ fn free_mode_names_cells_in_moves_and_par_moves() {
 fn limits_give_ranges_never_false_losses() {
     // Greedy's 28 moves on the classic 14x14 (optimum 20).
     let moves = "2,1,0,2,0,5,1,4,3,2,0,1,5,0,3,1,2,5,0,4,2,3,1,4,5,1,0,4";
-    let full = json(&["review", "puzzles/classic-14x14.toml", "--moves", moves, "--json"]);
+    // The default half second a position proves less than this test needs on 14x14: ten.
+    let full = json(&["review", "puzzles/classic-14x14.toml", "--moves", moves, "--json", "--time-limit", "10"]);
     assert_eq!(
         (full["optimum"].as_u64(), full["lost"].as_u64(), full["proven"].as_bool()),
         (Some(20), Some(8), Some(true))
@@ -114,6 +115,18 @@ fn limits_give_ranges_never_false_losses() {
     let text = stdout(&floodit(&["review", "puzzles/classic-14x14.toml", "--moves", moves, "--memory-limit", "0"]));
     assert!(text.contains("not proven"), "{text}");
     assert!(text.contains("at least 18 and at most"), "{text}");
+}
+
+/// The command line judges with the game's budget by default (one constant for both), and its
+/// help says so.
+#[test]
+fn the_default_budget_is_the_games() {
+    let limits = floodit::analysis::REVIEW_POSITION_LIMITS;
+    let help = stdout(&floodit(&["review", "--help"]));
+    let seconds = limits.time.unwrap().as_secs_f64();
+    assert!(help.contains(&format!("default {seconds} s, as in the game")), "{help}");
+    assert!(help.contains(&format!("memory default {} MB", limits.memory.unwrap() >> 20)), "{help}");
+    assert_eq!(floodit::tui::review::POSITION_LIMITS, limits);
 }
 
 #[test]

@@ -42,6 +42,7 @@ mod position;
 mod proof;
 mod proof_words;
 mod review;
+mod review_budget;
 mod reviewer;
 mod why;
 
@@ -55,5 +56,6 @@ pub use position::{Halted, Known, replay_from_larger};
 pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bound_parts, proof_line};
 pub use proof_words::{Said, greedy_line, proof_words};
 pub use review::{MoveReview, Review, Verdict, plural};
+pub use review_budget::REVIEW_POSITION_LIMITS;
 pub use reviewer::{BadMove, MAX_POSITION_CELLS, Reviewer, too_long};
 pub use why::{Reason, Why, farthest, why};
