@@ -8,11 +8,9 @@ use crate::tui::action::Action;
 use crate::tui::app::{App, Options, Origin};
 use crate::tui::learn::{COURSE, LearnAction, course};
 use crate::tui::new_game::Choices;
-use crate::tui::save::{Store, data_dir};
 use crate::tui::stats::Stats;
-use crate::tui::{picker, update};
+use crate::tui::update;
 use clap::Args;
-use std::io::IsTerminal;
 
 #[derive(Args, Debug, Clone)]
 pub struct LearnArgs {
@@ -24,16 +22,8 @@ pub struct LearnArgs {
 }
 
 pub fn run(args: LearnArgs) -> CliResult {
-    let setup = Setup {
-        size: crossterm::terminal::size().ok(),
-        store: data_dir().map(Store::new),
-        puzzles_dir: picker::puzzles_dir(),
-        search_optimum: true,
-    };
-    let app = build(&args, setup)?;
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        return Err(CliError::bad_input("floodit learn needs a terminal (stdin and stdout must be a terminal)"));
-    }
+    let app = build(&args, play::terminal_setup())?;
+    play::needs_terminal("floodit learn", "")?;
     play::run_app(app)
 }
 

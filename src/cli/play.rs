@@ -16,19 +16,29 @@ use crate::tui::{self, Outcome, picker, update};
 use std::io::{IsTerminal, Write};
 
 pub fn run(args: PlayArgs) -> CliResult {
-    let setup = Setup {
+    let app = build(&args, terminal_setup())?;
+    needs_terminal("floodit play", "; to solve a puzzle without one, use floodit solve")?;
+    run_app(app)
+}
+
+/// A game in this terminal: its size, the saves and statistics of the data directory, the
+/// puzzles directory, and the optimum searched (it sets the move limit).
+pub(super) fn terminal_setup() -> Setup {
+    Setup {
         size: crossterm::terminal::size().ok(),
         store: data_dir().map(Store::new),
         puzzles_dir: picker::puzzles_dir(),
         search_optimum: true,
-    };
-    let app = build(&args, setup)?;
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        return Err(CliError::bad_input(
-            "floodit play needs a terminal (stdin and stdout must be a terminal); to solve a puzzle without one, use floodit solve",
-        ));
     }
-    run_app(app)
+}
+
+/// An error naming `command` (and `then`, what to do instead) unless stdin and stdout are a
+/// terminal.
+pub(super) fn needs_terminal(command: &str, then: &str) -> CliResult {
+    if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
+        return Ok(());
+    }
+    Err(CliError::bad_input(format!("{command} needs a terminal (stdin and stdout must be a terminal){then}")))
 }
 
 /// Runs the game in the terminal; a signal ends the process with its exit status.
