@@ -226,12 +226,12 @@ mod tests {
             outcomes.push(r);
         }
         assert_eq!(*order.lock().unwrap(), ["first"]);
-        assert!(outcomes.iter().any(|r| r.id == second.id && matches!(r.outcome, Err(SolveError::Stopped { .. }))));
+        assert!(outcomes.iter().any(|r| r.id == second.id && matches!(r.solved(), Err(SolveError::Stopped { .. }))));
         // A real solver answers through the pool as it would on its own thread.
         let done = Arc::new(AtomicBool::new(false));
         w.solve(Owner::Run, Arc::new(Exact), problem(), Limits::default());
         let r = w.wait().unwrap();
-        done.store(r.outcome.as_ref().is_ok_and(|s| s.optimal), Ordering::Relaxed);
+        done.store(r.solved().is_ok_and(|s| s.optimal), Ordering::Relaxed);
         assert!(done.load(Ordering::Relaxed));
         assert_eq!(pool.waiting(), 0);
     }

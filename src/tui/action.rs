@@ -1,7 +1,7 @@
 //! Everything that can change the app: input becomes one of these, and only
 //! [`super::update::update`] applies them.
 
-use super::worker::JobResult;
+use super::worker::{JobMessage, JobNews, JobResult};
 use crate::model::Colour;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +53,8 @@ pub enum Action {
     },
     /// A background job finished.
     JobDone(JobResult),
+    /// A background job found something on the way.
+    JobNews(JobNews),
     /// The timer: autoplay's next step is due, or a running job's progress is worth a frame.
     Tick,
     /// A frame was drawn: what it drew, for the actions that follow (clicks, scrolling).
@@ -130,4 +132,13 @@ pub enum ExplorerAction {
     /// In the review: step the shown move's best line on the board; while stepping it, back to
     /// the review where it was.
     BestLine,
+}
+
+impl From<JobMessage> for Action {
+    fn from(m: JobMessage) -> Action {
+        match m {
+            JobMessage::News(n) => Action::JobNews(n),
+            JobMessage::Done(r) => Action::JobDone(r),
+        }
+    }
 }

@@ -11,16 +11,15 @@ use super::picker::Picker;
 use super::save::{SavedGame, Slot, Store};
 use super::stakes::{DEFAULT_SLACK, Stakes};
 use super::stats::{Shown, Stats};
-use super::worker::{Owner, Running, Workers};
+use super::worker::{Running, Workers};
 use crate::formats::Puzzle;
 use crate::model::{Cell, Components, Game, Pos};
-use crate::solver::{Limits, Problem, exact::Exact};
+use crate::solver::Limits;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Bounds on the background search for the optimum, which then reports a lower bound instead.
-const OPTIMUM_LIMITS: Limits = Limits { time: Some(Duration::from_secs(10)), nodes: None, memory: Some(256 << 20) };
+pub const OPTIMUM_LIMITS: Limits = Limits { time: Some(Duration::from_secs(10)), nodes: None, memory: Some(256 << 20) };
 
 /// Where the current puzzle came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,14 +283,18 @@ impl App {
             game,
         };
         app.start_game();
+        // The first game is started by no action: its searches start here, as the reaction to
+        // a new game starts those of any later one.
+        super::update::start_searches(&mut app);
         // The first game's limit is there for the first frame; setting it says nothing (a game
         // started later gets its limit from update's reaction to the new game).
         let _set = app.stakes.refresh_limit(&mut app.game, &app.optimum);
         app
     }
 
-    /// Sets up everything that depends on a new game (the puzzle and game are already set): the
-    /// board's facts, the cursor, and the searches for the optimum and for the move limit.
+    /// Sets up the facts of a new game (the puzzle and game are already set): the board's
+    /// components, the cursor, and the pack it is from. Its searches are the reaction to the new
+    /// game (`update/react.rs`).
     pub(super) fn start_game(&mut self) {
         self.start_components = Components::new(self.game.start()).len();
         self.components = Components::new(self.game.board()).len();
@@ -300,13 +303,6 @@ impl App {
         self.cursor = g.pos(home);
         self.picked = None;
         self.redraw = true;
-        self.start_optimum();
-        self.stakes.start(&self.game, self.options.search_optimum, &mut self.workers);
-        self.grade.cancel(&mut self.workers);
-        self.grade = super::grade::GradeState::new(self.options.search_optimum);
-        // A stated optimum is known at once: the grade starts with the game.
-        let problem = || Problem::new(self.game.start().clone(), self.game.mode());
-        self.grade.follow(&self.optimum, problem, &mut self.workers);
         self.find_pack();
     }
 
@@ -317,20 +313,6 @@ impl App {
             let shown = self.options.stats.as_ref().map(super::stats::Stats::read);
             super::packs::PackPlay::new(pack, index, shown.as_ref())
         });
-    }
-
-    /// Finds out what can be known about the optimum of the starting board.
-    fn start_optimum(&mut self) {
-        self.optimum = if let Some(o) = self.puzzle.optimal {
-            Optimum::Stated(o)
-        } else if !self.options.search_optimum {
-            Optimum::Unknown { why: "not searched".into(), at_least: None }
-        } else {
-            let problem = Problem::new(self.game.start().clone(), self.game.mode());
-            // The catalogue's exact solver: it uses the cores this app may use.
-            let exact = self.explorer.catalogue.get("exact").map_or_else(|| Arc::new(Exact) as _, |l| l.solver.clone());
-            Optimum::Searching(self.workers.solve(Owner::Optimum, exact, problem, OPTIMUM_LIMITS))
-        };
     }
 
     /// Which part of the key table applies now.

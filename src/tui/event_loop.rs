@@ -208,8 +208,8 @@ pub fn run<B: Backend, E: Events>(
             }
             next = events.pending()?;
         }
-        for result in app.workers.finished() {
-            update(app, Action::JobDone(result));
+        for message in app.workers.arrived() {
+            update(app, Action::from(message));
         }
         app.persist();
     }

@@ -7,11 +7,10 @@
 //! two would prove the same thing at once.
 
 use super::app::Optimum;
-use super::worker::{JobResult, Owner, Running, Workers};
+use super::worker::{Answer, JobResult, Owner, Reporter, Running, Workers};
 use crate::design::facts::{Budget, Unproven, prove_optimum};
 use crate::design::{Grade, grade_known};
-use crate::solver::{Control, Family, Limits, Problem, Solution, SolveError, Solver, SolverInfo};
-use std::sync::{Arc, Mutex};
+use crate::solver::{Control, Limits, Problem, SolveError};
 use std::time::Duration;
 
 /// Bounds on grading one board: the proofs of its first moves and its optimal solutions count,
@@ -28,11 +27,8 @@ pub enum GradeState {
     Off,
     /// Waiting for the optimum to be proven.
     Waiting,
-    /// Being proven; the grade is put in `out` when the job succeeds.
-    Running {
-        job: Running,
-        out: Arc<Mutex<Option<Grade>>>,
-    },
+    /// Being proven by this job, which answers with the grade.
+    Running(Running),
     Done(Grade),
     /// Not graded, and why.
     Failed(String),
@@ -53,69 +49,48 @@ impl GradeState {
             Optimum::Searching(_) => return,
             Optimum::Unknown { .. } => GradeState::Failed("the optimum is not proven".into()),
             Optimum::Stated(_) | Optimum::Found { .. } | Optimum::Proven { .. } => {
-                let out = Arc::new(Mutex::new(None));
-                let grading = Arc::new(Grading { out: out.clone() });
-                GradeState::Running { job: workers.solve(Owner::Grade, grading, problem(), LIMITS), out }
+                let problem = problem();
+                let task =
+                    Box::new(move |control: &Control, _: &Reporter| grade(&problem, control).map(Answer::Graded));
+                GradeState::Running(workers.spawn(Owner::Grade, task, LIMITS))
             }
         };
     }
 
     /// Files the job's answer (one for a game that is gone is dropped).
     pub fn file(&mut self, result: &JobResult) {
-        let GradeState::Running { job, out } = self else { return };
+        let GradeState::Running(job) = self else { return };
         if job.id != result.id {
             return;
         }
-        let graded = out.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
-        *self = match (&result.outcome, graded) {
-            (Ok(_), Some(g)) => GradeState::Done(g),
-            (Ok(_), None) => GradeState::Failed("the grading gave no grade".into()),
-            (Err(SolveError::Stopped { reason, .. }), _) => GradeState::Failed(reason.describe().into()),
-            (Err(e), _) => GradeState::Failed(e.to_string()),
+        *self = match &result.outcome {
+            Ok(Answer::Graded(g)) => GradeState::Done(*g),
+            Ok(_) => GradeState::Failed("the grading gave no grade".into()),
+            Err(SolveError::Stopped { reason, .. }) => GradeState::Failed(reason.describe().into()),
+            Err(e) => GradeState::Failed(e.to_string()),
         };
     }
 
     /// Stops a running job (a new game).
     pub fn cancel(&self, workers: &mut Workers) {
-        if let GradeState::Running { job, .. } = self {
+        if let GradeState::Running(job) = self {
             workers.cancel(job.id);
         }
     }
 }
 
-/// Grading as a job: it proves the optimum, then the grade's other quantities, and answers
-/// with the optimal solution it proved (what every job answers with, replayed like any other)
-/// while the grade goes to `out`.
-struct Grading {
-    out: Arc<Mutex<Option<Grade>>>,
-}
-
-impl Solver for Grading {
-    fn info(&self) -> SolverInfo {
-        SolverInfo {
-            name: "grade".into(),
-            family: Family::Exact,
-            summary: "the board's difficulty grade, from proven quantities".into(),
-            guarantee: "every quantity proven".into(),
-            complexity: "exponential (exact proofs)".into(),
-            free_mode: true,
+/// Grading: proves the optimum, then the grade's other quantities, each proof within its own
+/// bounds and all within the job's.
+fn grade(problem: &Problem, control: &Control) -> Result<Grade, SolveError> {
+    let budget = Budget { outer: control.clone(), proof_nodes: Some(PROOF_NODES), proof_memory: Some(PROOF_MEMORY) };
+    let unproven = |u: Unproven| match u {
+        Unproven::Budget(reason) | Unproven::TooHard(reason) => {
+            SolveError::Stopped { reason, lower_bound: None, nodes: 0 }
         }
-    }
-
-    fn solve(&self, problem: &Problem, control: &Control) -> Result<Solution, SolveError> {
-        let budget =
-            Budget { outer: control.clone(), proof_nodes: Some(PROOF_NODES), proof_memory: Some(PROOF_MEMORY) };
-        let unproven = |u: Unproven| match u {
-            Unproven::Budget(reason) | Unproven::TooHard(reason) => {
-                SolveError::Stopped { reason, lower_bound: None, nodes: 0 }
-            }
-            Unproven::Failed(why) => SolveError::Refused(why),
-        };
-        let optimum = prove_optimum(problem, &budget).map_err(unproven)?;
-        let grade = grade_known(problem, &optimum, &budget).map_err(unproven)?;
-        *self.out.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(grade);
-        Ok(Solution::optimal(optimum.solution, optimum.nodes))
-    }
+        Unproven::Failed(why) => SolveError::Refused(why),
+    };
+    let optimum = prove_optimum(problem, &budget).map_err(unproven)?;
+    grade_known(problem, &optimum, &budget).map_err(unproven)
 }
 
 #[cfg(test)]
@@ -138,7 +113,7 @@ mod tests {
         assert!(matches!(&state, GradeState::Failed(why) if why == "the optimum is not proven"));
         let mut state = GradeState::new(true);
         state.follow(&Optimum::Stated(10), || p.clone(), &mut workers);
-        assert!(matches!(state, GradeState::Running { .. }));
+        assert!(matches!(state, GradeState::Running(_)));
         let result = workers.wait().unwrap();
         assert_eq!(result.owner, Owner::Grade);
         state.file(&result);

@@ -237,9 +237,9 @@ impl Hint {
             return None;
         }
         let part = self.parts_mut().find(|p| matches!(&p.state, PartState::Running(j) if j.id == result.id))?;
-        part.state = match &result.outcome {
+        part.state = match result.solved() {
             Ok(s) => PartState::Done(s.clone()),
-            Err(e) => PartState::Failed(Failure::Solver(e.clone())),
+            Err(e) => PartState::Failed(Failure::Solver(e)),
         };
         let PartState::Done(s) = &self.exact.state else { return None };
         if !s.optimal {

@@ -6,7 +6,7 @@
 //! the name of the solver that found it travels in [`Solution::delegated_to`].
 
 use super::app::EXACT_SEARCH;
-use super::worker::Task;
+use super::worker::{Answer, Reporter, Task};
 use crate::model::{Components, Mode};
 use crate::solver::exact::Exact;
 use crate::solver::heuristic::{Fast, Greedy, options::FAST_WIDTH};
@@ -29,7 +29,7 @@ pub const FREE_FAST_COMPONENTS: usize = super::hint::FAST_MAX_COMPONENTS;
 
 /// The search for `problem` (the starting board), as a job.
 pub fn task(problem: Problem) -> Task {
-    Box::new(move |control: &Control| search(&problem, control))
+    Box::new(move |control: &Control, _: &Reporter| search(&problem, control).map(Answer::Solved))
 }
 
 /// The shortest answer the budget finds for `problem`, proven optimal when exact search proved

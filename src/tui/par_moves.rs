@@ -2,11 +2,10 @@
 //! how many optimal solutions there are, worked out in the background on boards the exact
 //! search handles quickly (each of the position's moves is searched too).
 
-use super::worker::{JobResult, Owner, Running, Workers};
+use super::worker::{Answer, JobResult, Owner, Reporter, Running, Workers};
 use crate::analysis::{Budget, Count, analyse, count_optimal};
 use crate::model::Move;
-use crate::solver::{Control, Limits, Problem, Solution};
-use std::sync::{Arc, Mutex};
+use crate::solver::{Control, Limits, Problem};
 use std::time::Duration;
 
 /// Boards with more components than this are not asked (the position's every move is solved).
@@ -39,7 +38,6 @@ pub struct Found {
 pub struct ParMoves {
     pub job: Option<Running>,
     pub found: Option<Found>,
-    shared: Arc<Mutex<Option<Found>>>,
 }
 
 impl ParMoves {
@@ -49,24 +47,10 @@ impl ParMoves {
         if components > MAX_COMPONENTS || here.board.is_solved() {
             return None;
         }
-        let shared = Arc::new(Mutex::new(None));
-        let task = {
-            let (shared, problem) = (shared.clone(), here.clone());
-            Box::new(move |control: &Control| {
-                let budget = Budget { limits: control.limits, cancel: control.cancel_flag() };
-                if let Ok(a) = analyse(&problem, &budget)
-                    && let Some(optimum) = a.known.bounds.value()
-                    && a.may_keep_par().is_empty()
-                {
-                    let count = count_optimal(&problem, optimum, COUNT_LIMIT, &within(control, COUNT_LIMITS));
-                    let found = Found { optimum, keeps_par: a.keeps_par(), count };
-                    *shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(found);
-                }
-                Ok(Solution::default())
-            })
-        };
+        let problem = here.clone();
+        let task = Box::new(move |control: &Control, _: &Reporter| Ok(Answer::ParMoves(search(&problem, control))));
         let job = workers.spawn(Owner::Hint, task, LIMITS);
-        Some(ParMoves { job: Some(job), found: None, shared })
+        Some(ParMoves { job: Some(job), found: None })
     }
 
     /// Takes the answer when `result` is this search's. True if it was.
@@ -75,7 +59,10 @@ impl ParMoves {
             return false;
         }
         self.job = None;
-        self.found = self.shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+        self.found = match &result.outcome {
+            Ok(Answer::ParMoves(found)) => found.clone(),
+            _ => None,
+        };
         true
     }
 
@@ -84,4 +71,17 @@ impl ParMoves {
             workers.cancel(job.id);
         }
     }
+}
+
+/// Every move that keeps par from `problem`, when the budget proves them all, and the count of
+/// optimal solutions.
+fn search(problem: &Problem, control: &Control) -> Option<Found> {
+    let budget = Budget { limits: control.limits, cancel: control.cancel_flag() };
+    let a = analyse(problem, &budget).ok()?;
+    let optimum = a.known.bounds.value()?;
+    if !a.may_keep_par().is_empty() {
+        return None;
+    }
+    let count = count_optimal(problem, optimum, COUNT_LIMIT, &within(control, COUNT_LIMITS));
+    Some(Found { optimum, keeps_par: a.keeps_par(), count })
 }

@@ -3,16 +3,14 @@
 //! [`POSITION_LIMITS`]) and shown as it fills in; then, where the search is quick, how many
 //! optimal solutions each judged position has.
 //!
-//! The job works on a shared copy of the [`Reviewer`]; the app takes a snapshot of it when the
-//! job says it moved on (`update/review.rs`), so the views read plain data.
+//! The job works on its own copy of the [`Reviewer`] and sends each step as news
+//! ([`ReviewNews`]); the app files it (`update/review.rs`), so the views read plain data.
 
 use super::best_line::LineWalk;
-use super::worker::{Owner, Running, Workers};
+use super::worker::{Answer, JobId, News, Owner, Reporter, Running, Workers};
 use crate::analysis::{Budget, Count, Review, Reviewer, classes, count_optimal};
 use crate::model::{Game, Move};
-use crate::solver::{Control, Limits, Problem, Solution, SolveError, StopReason};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use crate::solver::{Control, Limits, Problem, SolveError, StopReason};
 use std::time::Duration;
 
 /// What one position of the review may take: its own search and its moves' together (the
@@ -23,21 +21,25 @@ const COUNT_LIMITS: Limits = Limits { time: Some(Duration::from_millis(50)), nod
 /// Counted up to this many; beyond, "more than".
 pub const COUNT_LIMIT: u64 = 1000;
 
-/// What the job and the app share.
-#[derive(Debug)]
-struct Shared {
-    reviewer: Mutex<Reviewer>,
-    /// The optimal solutions counted at each position before a move.
-    counts: Mutex<Vec<Option<Count>>>,
-    /// Bumped whenever the job has something new (the app takes a snapshot when it moved).
-    version: AtomicUsize,
-    /// How long judging every move took, once done.
-    judged_in: Mutex<Option<Duration>>,
+/// What the review's job found: its judged moves, the optimal solutions counted at each position
+/// before a move, and how long judging every move took, once done. Its answer carries all of
+/// it; on the way, news of each step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewFound {
+    pub reviewer: Reviewer,
+    pub counts: Vec<Option<Count>>,
+    pub judged_in: Option<Duration>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    // The job never panics while holding a lock; if it did, what is inside is still whole.
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+/// News of the review's job, one step at a time.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReviewNews {
+    /// One more position judged: the reviewer as it is now.
+    Judged(Box<Reviewer>),
+    /// Every move is judged, in this long.
+    AllJudged(Duration),
+    /// The optimal solutions of the position before move `at`, counted.
+    Counted { at: usize, count: Count },
 }
 
 /// A review being computed or done, and the move the screen shows.
@@ -61,8 +63,6 @@ pub struct Reviewing {
     /// The player has moved to a move of their choosing (until then the first move lost is
     /// shown as soon as it is known).
     chosen: bool,
-    seen: usize,
-    shared: Arc<Shared>,
 }
 
 impl Reviewing {
@@ -77,16 +77,8 @@ impl Reviewing {
                 reviewer.add_line(at, line);
             }
         }
-        let shared = Arc::new(Shared {
-            reviewer: Mutex::new(reviewer.clone()),
-            counts: Mutex::new(vec![None; n]),
-            version: AtomicUsize::new(0),
-            judged_in: Mutex::new(None),
-        });
-        let task = {
-            let shared = shared.clone();
-            Box::new(move |control: &Control| work(&shared, control))
-        };
+        let found = ReviewFound { reviewer: reviewer.clone(), counts: vec![None; n], judged_in: None };
+        let task = Box::new(move |control: &Control, reporter: &Reporter| work(found, control, reporter));
         let job = workers.spawn(Owner::Review, task, POSITION_LIMITS);
         let mut shown = Game::new(game.start().clone(), game.mode(), game.move_limit());
         for &mv in reviewer.moves() {
@@ -105,8 +97,6 @@ impl Reviewing {
             job: Some(job),
             walk: None,
             chosen: false,
-            seen: 0,
-            shared,
         }
     }
 
@@ -120,24 +110,48 @@ impl Reviewing {
         self.len() == 0
     }
 
-    /// Takes what the job found since the last look. True if anything changed.
-    pub fn refresh(&mut self) -> bool {
-        let version = self.shared.version.load(Ordering::Acquire);
-        if version == self.seen {
+    /// Files news of the job `id` (news of a job that is gone is dropped). True if it was this
+    /// review's.
+    pub fn learn(&mut self, id: JobId, news: ReviewNews) -> bool {
+        if self.job.as_ref().is_none_or(|j| j.id != id) {
             return false;
         }
-        self.seen = version;
-        self.reviewer = lock(&self.shared.reviewer).clone();
-        self.counts = lock(&self.shared.counts).clone();
-        self.judged_in = *lock(&self.shared.judged_in);
+        match news {
+            ReviewNews::Judged(reviewer) => self.reviewer = *reviewer,
+            ReviewNews::AllJudged(took) => self.judged_in = Some(took),
+            ReviewNews::Counted { at, count } => {
+                if let Some(slot) = self.counts.get_mut(at) {
+                    *slot = Some(count);
+                }
+            }
+        }
+        self.reviewed();
+        true
+    }
+
+    /// Files the job's answer: everything it found. True if it was this review's job (its
+    /// answer ends it, found or not).
+    pub fn finish(&mut self, id: JobId, found: Option<ReviewFound>) -> bool {
+        if self.job.as_ref().is_none_or(|j| j.id != id) {
+            return false;
+        }
+        self.job = None;
+        if let Some(found) = found {
+            (self.reviewer, self.counts, self.judged_in) = (found.reviewer, found.counts, found.judged_in);
+        }
+        self.reviewed();
+        true
+    }
+
+    /// The review from what is judged now; the first loss shows as soon as it is known, unless
+    /// the player has moved on.
+    fn reviewed(&mut self) {
         self.review = self.reviewer.review();
-        // The first loss shows as soon as it is known, unless the player has moved on.
         if !self.chosen
             && let Some(i) = first_lost(&self.review)
         {
             self.go_to(i);
         }
-        true
     }
 
     /// Shows the position before move `at` (clamped to the end), as the player asked.
@@ -206,32 +220,32 @@ pub fn first_lost(review: &Review) -> Option<usize> {
     review.lost_at().first().copied()
 }
 
-/// The job: judges the moves one position at a time (publishing each), then counts the optimal
+/// The job: judges the moves one position at a time (telling each), then counts the optimal
 /// solutions of each proven position while that is quick.
-fn work(shared: &Shared, control: &Control) -> Result<Solution, SolveError> {
+fn work(mut found: ReviewFound, control: &Control, reporter: &Reporter) -> Result<Answer, SolveError> {
     let cancelled = || SolveError::Stopped { reason: StopReason::Cancelled, lower_bound: None, nodes: 0 };
+    let tell = |news: ReviewNews| reporter.tell(News::Review(news));
     let budget = Budget { limits: control.limits, cancel: control.cancel_flag() };
     let clock = std::time::Instant::now();
-    let mut reviewer = lock(&shared.reviewer).clone();
     loop {
-        let stepped = reviewer.step(&budget).map_err(|_| cancelled())?;
-        *lock(&shared.reviewer) = reviewer.clone();
+        let stepped = found.reviewer.step(&budget).map_err(|_| cancelled())?;
+        tell(ReviewNews::Judged(Box::new(found.reviewer.clone())));
         if stepped.is_none() {
             break;
         }
-        shared.version.fetch_add(1, Ordering::Release);
     }
-    *lock(&shared.judged_in) = Some(clock.elapsed());
-    shared.version.fetch_add(1, Ordering::Release);
-    for i in 0..reviewer.moves().len() {
+    let took = clock.elapsed();
+    found.judged_in = Some(took);
+    tell(ReviewNews::AllJudged(took));
+    for i in 0..found.reviewer.moves().len() {
         if budget.is_cancelled() {
             return Err(cancelled());
         }
-        let Some(optimum) = reviewer.analysis(i).and_then(|a| a.known.bounds.value()) else { continue };
-        let problem = Problem::new(reviewer.board(i).clone(), reviewer.mode());
+        let Some(optimum) = found.reviewer.analysis(i).and_then(|a| a.known.bounds.value()) else { continue };
+        let problem = Problem::new(found.reviewer.board(i).clone(), found.reviewer.mode());
         let count = count_optimal(&problem, optimum, COUNT_LIMIT, &super::par_moves::within(control, COUNT_LIMITS));
-        lock(&shared.counts)[i] = Some(count);
-        shared.version.fetch_add(1, Ordering::Release);
+        found.counts[i] = Some(count);
+        tell(ReviewNews::Counted { at: i, count });
     }
-    Ok(Solution::default())
+    Ok(Answer::Reviewed(Box::new(found)))
 }

@@ -292,7 +292,7 @@ impl Stakes {
         }
         self.job = None;
         self.settled = true;
-        if let Ok(s) = &result.outcome
+        if let Ok(s) = result.solved()
             && !s.is_empty()
         {
             let by = s.delegated_to.clone().unwrap_or_else(|| "the limit's search".into());

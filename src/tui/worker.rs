@@ -3,6 +3,9 @@
 //! [`Runner`]: the local game gives each job a thread of its own ([`ThreadPerJob`]); a server
 //! shares one bounded pool among all its players.
 
+use super::par_moves::Found;
+use super::review::{ReviewFound, ReviewNews};
+use crate::design::Grade;
 use crate::solver::{self, Control, Limits, Problem, Progress, Solution, SolveError, Solver};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -30,12 +33,88 @@ pub enum Owner {
     Grade,
 }
 
+/// What a job answers with: a solver's solution, or what a task set out to find.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// One solver's run (the optimum's search, the limit's, the hint's solvers, a run).
+    Solved(Solution),
+    /// The starting board's grade ([`Owner::Grade`]).
+    Graded(Grade),
+    /// The moves that keep par from the hint's position, when the quick search proved them all
+    /// (`None`: it could not within its budget).
+    ParMoves(Option<Found>),
+    /// The review, with everything it found ([`Owner::Review`]).
+    Reviewed(Box<ReviewFound>),
+}
+
 /// What a finished job sends back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct JobResult {
     pub id: JobId,
     pub owner: Owner,
-    pub outcome: Result<Solution, SolveError>,
+    pub outcome: Result<Answer, SolveError>,
+}
+
+impl JobResult {
+    /// The solution of a solver's job, or why there is none (an answer of another kind is
+    /// a wrong owner, said as an error rather than trusted).
+    pub fn solved(&self) -> Result<&Solution, SolveError> {
+        match &self.outcome {
+            Ok(Answer::Solved(s)) => Ok(s),
+            Ok(other) => Err(SolveError::Invalid {
+                solver: format!("the {:?} job", self.owner).to_lowercase(),
+                reason: format!("it answered with {} where a solution was expected", other.kind()),
+            }),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
+impl Answer {
+    fn kind(&self) -> &'static str {
+        match self {
+            Answer::Solved(_) => "a solution",
+            Answer::Graded(_) => "a grade",
+            Answer::ParMoves(_) => "par moves",
+            Answer::Reviewed(_) => "a review",
+        }
+    }
+}
+
+/// What a running job found on the way, before its answer: the review judges one position at a
+/// time, and each arrives as news so the screen fills in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct JobNews {
+    pub id: JobId,
+    pub owner: Owner,
+    pub news: News,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum News {
+    /// The review's next step.
+    Review(ReviewNews),
+}
+
+/// One message from the jobs: news on the way, or an answer (the last a job sends).
+#[derive(Clone, Debug, PartialEq)]
+pub enum JobMessage {
+    News(JobNews),
+    Done(JobResult),
+}
+
+/// How a task sends its news.
+pub struct Reporter {
+    id: JobId,
+    owner: Owner,
+    tx: Sender<JobMessage>,
+}
+
+impl Reporter {
+    pub fn tell(&self, news: News) {
+        // The receiver is gone only when the app is shutting down.
+        let _ = self.tx.send(JobMessage::News(JobNews { id: self.id, owner: self.owner, news }));
+    }
 }
 
 /// A job that is running: its id and its control (progress, cancel flag).
@@ -60,9 +139,9 @@ impl Running {
     }
 }
 
-/// Work that is not one solver's run (the review of a game): it gets the job's control and
-/// answers as a solver would; what it finds on the way it shares by its own means.
-pub type Task = Box<dyn FnOnce(&Control) -> Result<Solution, SolveError> + Send>;
+/// Work that is not one solver's run (the review of a game, the grade): it gets the job's
+/// control and a [`Reporter`] for its news, and answers with what it found.
+pub type Task = Box<dyn FnOnce(&Control, &Reporter) -> Result<Answer, SolveError> + Send>;
 
 /// What a job does.
 pub enum Work {
@@ -81,7 +160,7 @@ pub struct Job {
     pub owner: Owner,
     pub work: Work,
     pub control: Control,
-    tx: Sender<JobResult>,
+    tx: Sender<JobMessage>,
 }
 
 impl Job {
@@ -96,9 +175,10 @@ impl Job {
             Work::Task(_) => format!("the {owner:?} job").to_lowercase(),
         };
         IN_JOB.with(|j| j.set(true));
+        let reporter = Reporter { id, owner, tx: tx.clone() };
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match work {
-            Work::Solve { solver, problem } => solver::run(solver.as_ref(), &problem, &control),
-            Work::Task(task) => task(&control),
+            Work::Solve { solver, problem } => solver::run(solver.as_ref(), &problem, &control).map(Answer::Solved),
+            Work::Task(task) => task(&control, &reporter),
         }));
         IN_JOB.with(|j| j.set(false));
         let outcome = ran.unwrap_or_else(|payload| {
@@ -109,7 +189,7 @@ impl Job {
                 .unwrap_or_else(|| "no message".into());
             Err(SolveError::Invalid { solver: name, reason: format!("it stopped on an internal error ({what})") })
         });
-        let _ = tx.send(JobResult { id, owner, outcome });
+        let _ = tx.send(JobMessage::Done(JobResult { id, owner, outcome }));
     }
 
     /// Ends the job without running it, saying why.
@@ -127,9 +207,9 @@ impl Job {
         self.control.cancel_flag().load(Ordering::Relaxed)
     }
 
-    fn answer(self, outcome: Result<Solution, SolveError>) {
+    fn answer(self, outcome: Result<Answer, SolveError>) {
         // The receiver is gone only when the app is shutting down.
-        let _ = self.tx.send(JobResult { id: self.id, owner: self.owner, outcome });
+        let _ = self.tx.send(JobMessage::Done(JobResult { id: self.id, owner: self.owner, outcome }));
     }
 }
 
@@ -159,15 +239,15 @@ impl Runner for ThreadPerJob {
         if let Err(e) = spawned {
             // No thread (the system is out of them): the job ends at once, saying why.
             let outcome = Err(SolveError::Refused(format!("could not start a solver thread: {e}")));
-            let _ = tx.send(JobResult { id, owner, outcome });
+            let _ = tx.send(JobMessage::Done(JobResult { id, owner, outcome }));
         }
     }
 }
 
 /// Starts jobs and collects their answers.
 pub struct Workers {
-    tx: Sender<JobResult>,
-    rx: Receiver<JobResult>,
+    tx: Sender<JobMessage>,
+    rx: Receiver<JobMessage>,
     next: JobId,
     running: Vec<Running>,
     runner: Arc<dyn Runner>,
@@ -229,25 +309,39 @@ impl Workers {
         self.running.len()
     }
 
-    /// The answers that have arrived, without waiting.
-    pub fn finished(&mut self) -> Vec<JobResult> {
-        let done: Vec<JobResult> = self.rx.try_iter().collect();
-        self.forget(&done);
-        done
+    /// The news and answers that have arrived, in order, without waiting.
+    pub fn arrived(&mut self) -> Vec<JobMessage> {
+        let arrived: Vec<JobMessage> = self.rx.try_iter().collect();
+        for m in &arrived {
+            self.forget(m);
+        }
+        arrived
     }
 
-    /// Waits for the next answer (tests; the UI never blocks on a job).
-    pub fn wait(&mut self) -> Option<JobResult> {
+    /// Waits for the next message (tests; the UI never blocks on a job).
+    pub fn wait_message(&mut self) -> Option<JobMessage> {
         if self.running.is_empty() {
             return None;
         }
-        let r = self.rx.recv().ok()?;
-        self.forget(std::slice::from_ref(&r));
-        Some(r)
+        let m = self.rx.recv().ok()?;
+        self.forget(&m);
+        Some(m)
     }
 
-    fn forget(&mut self, done: &[JobResult]) {
-        self.running.retain(|j| !done.iter().any(|d| d.id == j.id));
+    /// Waits for the next answer, passing over news (tests of what jobs answer: a task's
+    /// answer carries everything its news did).
+    pub fn wait(&mut self) -> Option<JobResult> {
+        loop {
+            if let JobMessage::Done(r) = self.wait_message()? {
+                return Some(r);
+            }
+        }
+    }
+
+    fn forget(&mut self, m: &JobMessage) {
+        if let JobMessage::Done(d) = m {
+            self.running.retain(|j| j.id != d.id);
+        }
     }
 }
 
@@ -276,7 +370,7 @@ mod tests {
         w.solve(Owner::Run, Arc::new(Panics), problem.clone(), Limits::default());
         let r = w.wait().expect("the job answers");
         assert!(!in_job(), "the flag is this thread's only");
-        match r.outcome {
+        match r.solved() {
             Err(SolveError::Invalid { solver, reason }) => {
                 assert_eq!(solver, "panics");
                 assert!(reason.contains("a bug in the solver"), "{reason}");
@@ -285,6 +379,6 @@ mod tests {
         }
         // The next job on the same runner answers as usual.
         w.solve(Owner::Run, Arc::new(Exact), problem, Limits::default());
-        assert!(w.wait().unwrap().outcome.is_ok_and(|s| s.optimal));
+        assert!(w.wait().unwrap().solved().is_ok_and(|s| s.optimal));
     }
 }

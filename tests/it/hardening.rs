@@ -113,8 +113,8 @@ mod daily {
         assert!(app.stakes.assisted() && app.game.moves_made() == 0);
         // The ID states no optimum: the first move waits for the limit's search.
         while app.stakes.first_move_waits(&app.game) {
-            let Some(r) = app.workers.wait() else { break };
-            update(&mut app, Action::JobDone(r));
+            let Some(m) = app.workers.wait_message() else { break };
+            update(&mut app, Action::from(m));
         }
         let best = moves(&app);
         play(&mut app, &best);

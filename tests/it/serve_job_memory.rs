@@ -155,7 +155,7 @@ fn a_job_that_panics_in_the_pool_is_its_owners_error() {
     let (mut buggy, mut other) = (Workers::with_runner(pool.runner(1)), Workers::with_runner(pool.runner(2)));
     buggy.solve(Owner::Run, Arc::new(Panics), problem.clone(), Limits::default());
     let r = buggy.wait().unwrap();
-    assert!(matches!(&r.outcome, Err(SolveError::Invalid { reason, .. }) if reason.contains("a bug")), "{r:?}");
+    assert!(matches!(&r.solved(), Err(SolveError::Invalid { reason, .. }) if reason.contains("a bug")), "{r:?}");
     other.solve(Owner::Run, Arc::new(Exact), problem, Limits::default());
-    assert!(other.wait().unwrap().outcome.is_ok_and(|s| s.optimal));
+    assert!(other.wait().unwrap().solved().is_ok_and(|s| s.optimal));
 }

@@ -39,8 +39,8 @@ fn wait_until(a: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
     while !done(a) {
         assert!(start.elapsed() < Duration::from_secs(10), "waited 10 s for {what}");
-        for r in a.workers.finished() {
-            act(a, Action::JobDone(r));
+        for m in a.workers.arrived() {
+            act(a, Action::from(m));
         }
         std::thread::sleep(Duration::from_millis(2));
     }

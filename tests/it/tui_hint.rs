@@ -25,8 +25,8 @@ fn until_answered(a: &mut App) -> Duration {
             return start.elapsed();
         }
         assert!(start.elapsed() < Duration::from_secs(10), "no hint after 10 s");
-        for r in a.workers.finished() {
-            act(a, Action::JobDone(r));
+        for m in a.workers.arrived() {
+            act(a, Action::from(m));
         }
         act(a, Action::Tick);
         std::thread::sleep(Duration::from_millis(5));

@@ -111,8 +111,8 @@ fn a_frame_of_the_largest_board_with_a_marked_move_is_cheap() {
     assert!(region > 20_000, "a large flooded region: {region} cells");
     update(&mut a, Action::Explorer(floodit::tui::action::ExplorerAction::Hint));
     while a.hint.as_ref().is_some_and(|h| !h.shows_move()) {
-        let Some(r) = a.workers.wait() else { break };
-        update(&mut a, Action::JobDone(r));
+        let Some(m) = a.workers.wait_message() else { break };
+        update(&mut a, Action::from(m));
     }
     assert!(a.hint.as_ref().unwrap().shows_move(), "the hint has a move to mark");
     let Some(before) = thread_cpu() else {

@@ -190,3 +190,44 @@ fn free_flood_it_games_are_reviewed_too() {
     assert_eq!(r.len(), made);
     assert!(screen(&a).contains("Review of your game"));
 }
+
+/// The review's job tells each position it judges as news, an event of its own in the reaction
+/// table, and its answer carries all it found; a tick reads nothing from the job.
+#[test]
+fn the_reviews_progress_arrives_as_news_and_its_answer_ends_it() {
+    use floodit::tui::update::{Event, update};
+    use floodit::tui::worker::{JobMessage, Owner};
+    let mut a = app(&[KUNIGAMI], 80, 24);
+    press(&mut a, TWO_LOST);
+    press(&mut a, "e");
+    let judged = |a: &floodit::tui::app::App| a.explorer.reviewing().map(|r| r.reviewer.judged());
+    let before = judged(&a);
+    update(&mut a, Action::Tick);
+    assert_eq!(judged(&a), before, "a tick takes nothing from the job");
+    let (mut news, mut answered) = (0, false);
+    while let Some(m) = a.workers.wait_message() {
+        let of_review = match &m {
+            JobMessage::News(n) => n.owner == Owner::Review,
+            JobMessage::Done(r) => r.owner == Owner::Review,
+        };
+        let was = judged(&a);
+        let events = update(&mut a, Action::from(m.clone()));
+        match m {
+            JobMessage::News(_) => {
+                assert!(events.iter().any(|e| matches!(e, Event::JobProgressed(_))), "{events:?}");
+                assert!(of_review, "only the review sends news");
+                assert!(judged(&a) >= was, "news never takes back a judged move");
+                news += 1;
+            }
+            JobMessage::Done(_) if of_review => {
+                assert!(events.iter().any(|e| matches!(e, Event::JobFinished(_))), "{events:?}");
+                answered = true;
+            }
+            JobMessage::Done(_) => {}
+        }
+    }
+    assert!(news > 0 && answered, "{news} news, answered: {answered}");
+    let r = a.explorer.reviewing().expect("the review is open");
+    assert!(r.done() && r.reviewer.is_done(), "every move judged");
+    assert_eq!(r.review.lost_at(), vec![1, 2]);
+}

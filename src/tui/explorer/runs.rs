@@ -178,9 +178,9 @@ impl Runs {
     pub fn job_done(&mut self, result: &JobResult) -> Option<&Run> {
         let i = self.list.iter().position(|r| matches!(&r.state, RunState::Running(job) if job.id == result.id))?;
         let mut run = self.list.remove(i);
-        run.state = match &result.outcome {
+        run.state = match result.solved() {
             Ok(s) => RunState::Done(s.clone()),
-            Err(e) => RunState::Failed(e.clone()),
+            Err(e) => RunState::Failed(e),
         };
         // Finished runs go to the back, so the oldest are dropped first.
         self.list.push(run);

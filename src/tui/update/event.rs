@@ -2,7 +2,7 @@
 //! parts of the game that care about it, so a reader of an action sees everything it causes.
 
 use super::super::stakes::Help;
-use super::super::worker::JobResult;
+use super::super::worker::{JobNews, JobResult};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -24,6 +24,8 @@ pub enum Event {
     Assisted(Help),
     /// A background job finished: its answer goes to the job's owner.
     JobFinished(JobResult),
+    /// A running job found something on the way: its news goes to the job's owner.
+    JobProgressed(JobNews),
     /// A solver proved the starting board's optimum.
     OptimumProven { moves: u32, solver: String, millis: f64 },
     /// Something else on screen changed (the cursor, a box, the status line, progress, an

@@ -127,6 +127,7 @@ pub(super) fn command(app: &mut App, action: Action, events: &mut Events) {
         }
         Action::Resize { .. }
         | Action::JobDone(_)
+        | Action::JobNews(_)
         | Action::Tick
         | Action::Drawn(_)
         | Action::Explorer(_)

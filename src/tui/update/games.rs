@@ -4,7 +4,7 @@
 use super::{Event, Events, explorer};
 use crate::formats::{Puzzle, id};
 use crate::tui::action::{Action, DialogKey};
-use crate::tui::app::{App, Offer, Optimum, Origin, Overlay, Tone};
+use crate::tui::app::{App, Offer, Origin, Overlay, Tone};
 use crate::tui::keymap::Context;
 use crate::tui::new_game::{Field, Refusal, Request};
 use crate::tui::packs::PackPlay;
@@ -284,9 +284,6 @@ pub(super) fn set_game(
     } else {
         String::new()
     };
-    if let Optimum::Searching(job) = &app.optimum {
-        app.workers.cancel(job.id);
-    }
     explorer::reset(app);
     app.slot = None;
     app.puzzle = puzzle;

@@ -21,6 +21,7 @@ mod review;
 pub use daily::greet as greet_daily;
 pub use event::Event;
 pub use games::greet_saved_games;
+pub use react::start_searches;
 
 use super::action::Action;
 use super::app::App;
@@ -55,7 +56,13 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
     // A confirmation waits for the same key next: any other key cancels it (Esc says so).
     let other_key = !matches!(
         action,
-        Action::Resize { .. } | Action::JobDone(_) | Action::Tick | Action::Drawn(_) | Action::Race(_) | Action::Close
+        Action::Resize { .. }
+            | Action::JobDone(_)
+            | Action::JobNews(_)
+            | Action::Tick
+            | Action::Drawn(_)
+            | Action::Race(_)
+            | Action::Close
     );
     if other_key && app.confirm.as_ref() != Some(&action) {
         app.confirm = None;
@@ -74,6 +81,7 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
             events.push_back(Event::ScreenChanged);
         }
         Action::JobDone(result) => events.push_back(Event::JobFinished(result)),
+        Action::JobNews(news) => events.push_back(Event::JobProgressed(news)),
         Action::Tick => tick(app, events),
         // Nothing to redraw: it is what was just drawn.
         Action::Drawn(drawn) => app.drawn = *drawn,
@@ -109,7 +117,7 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
 }
 
 /// The timer: autoplay's step when it is due, the hint giving up on late solvers, and a frame
-/// for the progress of running jobs. Nothing when none of these is going on.
+/// for the progress of running jobs (their counters; what a job finds comes as news). Nothing when none of these is going on.
 fn tick(app: &mut App, events: &mut Events) {
     let now = Instant::now();
     if explorer::autoplay(app, now) {
@@ -127,7 +135,7 @@ fn tick(app: &mut App, events: &mut Events) {
         daily::result_answered(app);
         events.push_back(Event::ScreenChanged);
     }
-    if review::refresh(app) || app.busy() {
+    if app.busy() {
         events.push_back(Event::ScreenChanged);
     }
     race::tick(app, events);

@@ -1,15 +1,18 @@
 //! What each event causes: the one table of reactions. An action's own code (`game.rs`,
 //! `explorer.rs`, ...) only says what it changed; everything that follows from that is here.
 
-use super::super::app::{App, EXACT_SEARCH, Optimum, Overlay, Tone};
+use super::super::app::{App, EXACT_SEARCH, OPTIMUM_LIMITS, Optimum, Overlay, Tone};
 use super::super::explorer::{Mode, Panel};
+use super::super::grade::GradeState;
 use super::super::hint::{Hint, LineSource};
 use super::super::stakes::{Finder, Help};
 use super::super::worker::{JobResult, Owner};
 use super::{Event, Events, daily, explorer, game, learn, race, review};
 use crate::analysis::replay_from_larger;
 use crate::model::{Components, Mode as GameMode, Move};
+use crate::solver::exact::Exact;
 use crate::solver::{Problem, SolveError};
+use std::sync::Arc;
 
 pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
     match event {
@@ -24,6 +27,7 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
             race::report(app, events);
         }
         Event::GameStarted => {
+            start_searches(app);
             daily::unpin(app);
             race::game_started(app);
             learn::follow(app);
@@ -82,6 +86,10 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
                 game::play_held(app, events);
             }
         }
+        Event::JobProgressed(news) => match news.owner {
+            Owner::Review => review::progressed(app, news),
+            Owner::Optimum | Owner::Limit | Owner::Hint | Owner::Run | Owner::Grade => {}
+        },
         Event::OptimumProven { moves, solver, millis } => {
             proven(app, *moves, solver, *millis);
             race::share_optimum(app);
@@ -89,6 +97,29 @@ pub(super) fn react(app: &mut App, event: &Event, events: &mut Events) {
         }
         Event::ScreenChanged => {}
     }
+}
+
+/// A new game's searches, each stopping the last game's: for the optimum of the starting board,
+/// for the move limit, and (once the optimum is known) for the grade.
+pub fn start_searches(app: &mut App) {
+    if let Optimum::Searching(job) = &app.optimum {
+        app.workers.cancel(job.id);
+    }
+    app.optimum = if let Some(o) = app.puzzle.optimal {
+        Optimum::Stated(o)
+    } else if !app.options.search_optimum {
+        Optimum::Unknown { why: "not searched".into(), at_least: None }
+    } else {
+        let problem = Problem::new(app.game.start().clone(), app.game.mode());
+        // The catalogue's exact solver: it uses the cores this app may use.
+        let exact = app.explorer.catalogue.get("exact").map_or_else(|| Arc::new(Exact) as _, |l| l.solver.clone());
+        Optimum::Searching(app.workers.solve(Owner::Optimum, exact, problem, OPTIMUM_LIMITS))
+    };
+    app.stakes.start(&app.game, app.options.search_optimum, &mut app.workers);
+    app.grade.cancel(&mut app.workers);
+    app.grade = GradeState::new(app.options.search_optimum);
+    // A stated optimum is known at once: the grade starts with the game.
+    follow_grade(app);
 }
 
 /// The board's facts after a move, and that the game needs saving.
@@ -223,7 +254,7 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
     if job.id != result.id {
         return;
     }
-    app.optimum = match &result.outcome {
+    app.optimum = match result.solved() {
         Ok(s) if s.optimal => Optimum::Found { moves: s.len() as u32, millis: s.elapsed.as_secs_f64() * 1e3 },
         // A limit stopped the search: the best found is not proven, but its bound is, and the
         // best found may make the move limit better.
@@ -240,7 +271,7 @@ fn optimum_searched(app: &mut App, result: &JobResult) {
             }
         }
         Err(SolveError::Stopped { reason, lower_bound, .. }) => {
-            Optimum::Unknown { why: format!("search stopped: {}", reason.describe()), at_least: *lower_bound }
+            Optimum::Unknown { why: format!("search stopped: {}", reason.describe()), at_least: lower_bound }
         }
         Err(e) => Optimum::Unknown { why: e.to_string(), at_least: None },
     };

@@ -13,7 +13,7 @@ use crate::tui::hint::PartState;
 use crate::tui::keymap::Context;
 use crate::tui::numbers::elapsed;
 use crate::tui::review::Reviewing;
-use crate::tui::worker::JobResult;
+use crate::tui::worker::{Answer, JobNews, JobResult, News};
 
 /// `e`: the review of the moves played so far (closing the box at the game's end).
 pub(super) fn open(app: &mut App) {
@@ -131,23 +131,24 @@ pub(super) fn best_line(app: &mut App) {
     app.say(Tone::Info, text);
 }
 
-/// The timer: takes in what the review's job found. True if the screen changes.
-pub(super) fn refresh(app: &mut App) -> bool {
-    match &mut app.explorer.mode {
-        Mode::Review(r) => r.refresh(),
-        _ => false,
-    }
+/// News of the review's job: one more position judged, or counted (news of a review left is
+/// dropped).
+pub(super) fn progressed(app: &mut App, news: &JobNews) {
+    let (Mode::Review(r), News::Review(found)) = (&mut app.explorer.mode, &news.news) else { return };
+    r.learn(news.id, found.clone());
 }
 
 /// The review's job finished: everything it found is in; says so, and for the daily puzzle's
 /// kept result, adds the move pattern to the share line.
 pub(super) fn finished(app: &mut App, result: &JobResult) {
     let Mode::Review(r) = &mut app.explorer.mode else { return };
-    if r.job.as_ref().is_none_or(|j| j.id != result.id) {
+    let found = match &result.outcome {
+        Ok(Answer::Reviewed(found)) => Some((**found).clone()),
+        _ => None,
+    };
+    if !r.finish(result.id, found) {
         return;
     }
-    r.job = None;
-    r.refresh();
     let summary = r.review.summary();
     let took = r.judged_in.map(|d| format!(" (judged in {})", elapsed(d))).unwrap_or_default();
     let pattern = move_pattern(&r.review, app.look.ascii);

@@ -139,8 +139,8 @@ pub fn screen(app: &App) -> String {
 
 /// Waits for the background jobs and applies their answers.
 pub fn settle(app: &mut App) {
-    while let Some(r) = app.workers.wait() {
-        update(app, Action::JobDone(r));
+    while let Some(m) = app.workers.wait_message() {
+        update(app, Action::from(m));
     }
 }
 

@@ -44,7 +44,7 @@ pub fn too_long(moves: usize, cells: usize) -> Option<String> {
 
 /// Reviews a game position by position; [`Reviewer::step`] does one, [`Reviewer::review`]
 /// shows what is known so far.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reviewer {
     mode: Mode,
     moves: Vec<Move>,

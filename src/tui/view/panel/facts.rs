@@ -134,7 +134,7 @@ fn grade(app: &App) -> Option<String> {
     Some(match &app.grade {
         GradeState::Off => return None,
         GradeState::Waiting => "once the optimum is proven".into(),
-        GradeState::Running { job, .. } => format!("grading: {}", duration(job.elapsed().as_secs_f64() * 1e3)),
+        GradeState::Running(job) => format!("grading: {}", duration(job.elapsed().as_secs_f64() * 1e3)),
         // The grade is how hard par is (the slack makes a game easier than its grade).
         GradeState::Done(g) => format!("{} {} at par (score {})", g.level, g.name, g.score),
         GradeState::Failed(why) => format!("not graded ({why})"),
