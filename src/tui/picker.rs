@@ -107,13 +107,65 @@ impl Entry {
     }
 }
 
+/// Where the picker's files come from: a directory of the player's (or why there is none), and
+/// whether the built-in packs and puzzles are listed too.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Source {
+    pub dir: Dir,
+    pub built_in: bool,
+}
+
+/// The player's puzzle directory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Dir {
+    /// None was given or found.
+    #[default]
+    None,
+    /// It could not be listed, and why.
+    Unreadable {
+        path: PathBuf,
+        error: String,
+    },
+    Listed(PathBuf),
+    /// Over SSH the server's files are not the player's: none is offered, and no setting of the
+    /// operator's is named. A guest has no saved games either.
+    OverSsh {
+        guest: bool,
+    },
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dir = match &self.dir {
+            Dir::None if self.built_in => {
+                return f
+                    .write_str("the built-in packs and puzzles (set FLOODIT_PUZZLES to add a directory of your own)");
+            }
+            Dir::None => return f.write_str("no puzzles/ directory found (set FLOODIT_PUZZLES to choose one)"),
+            Dir::Unreadable { path, error } => format!("cannot read {}: {error}", path.display()),
+            Dir::Listed(path) => path.display().to_string(),
+            Dir::OverSsh { guest: true } => {
+                return f.write_str(
+                    "the built-in packs and puzzles; a guest has no saved games (connect with an SSH key to keep games)",
+                );
+            }
+            Dir::OverSsh { guest: false } => {
+                return f.write_str(
+                    "your saved games and the built-in packs and puzzles (your own puzzle files are not offered over SSH)",
+                );
+            }
+        };
+        if self.built_in { write!(f, "the built-in packs and puzzles, and {dir}") } else { f.write_str(&dir) }
+    }
+}
+
 /// The picker's state.
 #[derive(Clone, Debug, Default)]
 pub struct Picker {
     pub entries: Vec<Entry>,
     pub selection: Selection,
     /// Where the directory listing came from, or why there is none.
-    pub source: String,
+    pub source: Source,
     /// What the list says when it has nothing to offer.
     pub empty: &'static str,
     /// The pack whose boards are listed, when one is open (its entry), and the board selected.
@@ -134,10 +186,10 @@ impl Picker {
         let mut entries: Vec<Entry> = saved.into_iter().map(Entry::Saved).collect();
         entries.extend(packs.into_iter().map(Entry::Pack));
         let mut read: Vec<FileEntry> = files.iter().map(|f| FileEntry::read(f)).collect();
-        let source = match dir {
-            None => "no puzzles/ directory found (set FLOODIT_PUZZLES to choose one)".to_string(),
+        let dir = match dir {
+            None => Dir::None,
             Some(d) => match std::fs::read_dir(d) {
-                Err(e) => format!("cannot read {}: {e}", d.display()),
+                Err(e) => Dir::Unreadable { path: d.to_path_buf(), error: e.to_string() },
                 Ok(list) => {
                     let mut paths: Vec<PathBuf> = list
                         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -153,7 +205,7 @@ impl Picker {
                             read.push(FileEntry::read(&p));
                         }
                     }
-                    d.display().to_string()
+                    Dir::Listed(d.to_path_buf())
                 }
             },
         };
@@ -161,7 +213,7 @@ impl Picker {
         Picker {
             entries,
             selection: Selection::default(),
-            source,
+            source: Source { dir, built_in: false },
             empty: "no puzzle files here",
             inside: None,
             progress_damaged: None,
@@ -186,11 +238,7 @@ impl Picker {
                 self.entries.push(Entry::File(FileEntry { path, puzzle: puzzle.map_err(|e| e.to_string()) }));
             }
         }
-        self.source = if self.source.starts_with("no puzzles/") {
-            "the built-in packs and puzzles (set FLOODIT_PUZZLES to add a directory of your own)".into()
-        } else {
-            format!("the built-in packs and puzzles, and {}", self.source)
-        };
+        self.source.built_in = true;
         self
     }
 
@@ -281,7 +329,7 @@ mod tests {
         p.remove_current();
         assert_eq!((p.entries.len(), p.selection.index()), (1, 0));
         let none = Picker::open(Vec::new(), &[], None);
-        assert!(none.entries.is_empty() && none.source.contains("FLOODIT_PUZZLES"));
+        assert!(none.entries.is_empty() && none.source.to_string().contains("FLOODIT_PUZZLES"));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

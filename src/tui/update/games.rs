@@ -8,7 +8,7 @@ use crate::tui::app::{App, Offer, Origin, Overlay, Tone};
 use crate::tui::keymap::Context;
 use crate::tui::new_game::{Field, Refusal, Request};
 use crate::tui::packs::PackPlay;
-use crate::tui::picker::{Entry, PackEntry, Picker};
+use crate::tui::picker::{Dir, Entry, PackEntry, Picker};
 use crate::tui::save::{Loaded, problem_note};
 use crate::tui::stakes::{DEFAULT_SLACK, Stakes};
 
@@ -97,13 +97,10 @@ pub(super) fn open_picker(app: &mut App) {
     // Over SSH the server's files are not the player's: no directory, no setting of the
     // operator's is named.
     if app.options.guest() {
-        p.source =
-            "the built-in packs and puzzles; a guest has no saved games (connect with an SSH key to keep games)".into();
+        p.source.dir = Dir::OverSsh { guest: true };
         p.empty = "nothing saved";
     } else if app.options.remote {
-        p.source =
-            "your saved games and the built-in packs and puzzles (your own puzzle files are not offered over SSH)"
-                .into();
+        p.source.dir = Dir::OverSsh { guest: false };
         p.empty = "no saved games yet: an unfinished game is kept when you leave it";
     }
     app.overlay = Overlay::Picker(p);
