@@ -1,7 +1,7 @@
 //! The list of solvers to compare side by side, with a check box each.
 
 use super::catalogue::{Catalogue, Listed};
-use crate::solver::poly::{Algorithm, Classification, Verdict, classify};
+use crate::solver::poly::{Algorithm, Classification, Structure, Verdict, classify};
 use crate::solver::{Family, Problem};
 use crate::tui::list::Selection;
 
@@ -26,46 +26,6 @@ pub struct Chooser {
     pub selection: Selection,
 }
 
-/// The structure a polynomial algorithm needs: algorithms of one kind may apply to the same
-/// board, those of different kinds never do.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    TwoColour,
-    Path,
-    Cycle,
-    LinearStrip,
-    CircularStrip,
-    PathSquare,
-    CycleSquare,
-}
-
-impl Kind {
-    /// The boards an algorithm of this kind is for.
-    fn boards(self) -> &'static str {
-        match self {
-            Kind::TwoColour => "two-colour boards",
-            Kind::Path => "paths",
-            Kind::Cycle => "cycles",
-            Kind::LinearStrip => "2×n strips",
-            Kind::CircularStrip => "2×n cylinders",
-            Kind::PathSquare => "squares of paths",
-            Kind::CycleSquare => "squares of cycles",
-        }
-    }
-}
-
-fn kind(a: Algorithm) -> Kind {
-    match a {
-        Algorithm::TwoColour => Kind::TwoColour,
-        Algorithm::Path | Algorithm::FreePath => Kind::Path,
-        Algorithm::Cycle | Algorithm::FreeCycle => Kind::Cycle,
-        Algorithm::CornerGreedy | Algorithm::FrontierDp | Algorithm::Thm2Published => Kind::LinearStrip,
-        Algorithm::CylinderDp => Kind::CircularStrip,
-        Algorithm::PathSquare => Kind::PathSquare,
-        Algorithm::CycleSquare => Kind::CycleSquare,
-    }
-}
-
 /// Why `listed` cannot solve `problem`, if it surely cannot: it does not play the game's mode,
 /// or it is a polynomial algorithm for another class than the one the classifier finds for the
 /// board (`class`). Where the classifier cannot tell (a two-colour board may also be a path),
@@ -82,13 +42,13 @@ fn why_not(listed: &Listed, problem: &Problem, class: &Classification) -> Option
     let own = Algorithm::ALL.into_iter().find(|a| a.solver_name() == listed.name());
     let found = match (&class.verdict, own) {
         (Verdict::Polynomial(a), _) => *a,
-        (_, Some(own)) => return Some(format!("for {} only", kind(own).boards())),
+        (_, Some(own)) => return Some(format!("for {} only", own.structure().boards())),
         (Verdict::NpHard { .. }, None) => return Some("NP-hard class".into()),
         (Verdict::Unknown { .. }, None) => return Some("no polynomial algorithm known".into()),
     };
     let own = own?;
-    let other_kind = kind(found) != Kind::TwoColour && kind(own) != kind(found);
-    other_kind.then(|| format!("another class: {} solves it", found.solver_name()))
+    let other = found.structure() != Structure::TwoColour && own.structure() != found.structure();
+    other.then(|| format!("another class: {} solves it", found.solver_name()))
 }
 
 impl Chooser {

@@ -254,6 +254,53 @@ impl Algorithm {
     pub fn solver(self) -> Box<dyn Solver> {
         (self.row().make)()
     }
+    /// The structure of the boards it is for.
+    pub fn structure(self) -> Structure {
+        match self {
+            Algorithm::TwoColour => Structure::TwoColour,
+            Algorithm::Path | Algorithm::FreePath => Structure::Path,
+            Algorithm::Cycle | Algorithm::FreeCycle => Structure::Cycle,
+            Algorithm::CornerGreedy | Algorithm::FrontierDp | Algorithm::Thm2Published => Structure::LinearStrip,
+            Algorithm::CylinderDp => Structure::CircularStrip,
+            Algorithm::PathSquare => Structure::PathSquare,
+            Algorithm::CycleSquare => Structure::CycleSquare,
+        }
+    }
+}
+
+/// The structure a polynomial algorithm needs: algorithms for one structure may apply to the
+/// same board, those for different ones never do (but for two colours, which any board may have).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Structure {
+    /// At most two colours, any board.
+    TwoColour,
+    /// The cells form a path.
+    Path,
+    /// The cells form a cycle.
+    Cycle,
+    /// A 2×n grid.
+    LinearStrip,
+    /// A 2×n cylinder.
+    CircularStrip,
+    /// The square of a path.
+    PathSquare,
+    /// The square of a cycle.
+    CycleSquare,
+}
+
+impl Structure {
+    /// The boards of this structure, in words.
+    pub fn boards(self) -> &'static str {
+        match self {
+            Structure::TwoColour => "two-colour boards",
+            Structure::Path => "paths",
+            Structure::Cycle => "cycles",
+            Structure::LinearStrip => "2×n strips",
+            Structure::CircularStrip => "2×n cylinders",
+            Structure::PathSquare => "squares of paths",
+            Structure::CycleSquare => "squares of cycles",
+        }
+    }
 }
 
 /// The solver description of an algorithm.
