@@ -66,11 +66,22 @@ impl Theme {
         BUILT_IN.iter().map(|(n, _)| *n).collect()
     }
 
-    /// A built-in theme by name.
+    /// A built-in theme by name. They are parsed once a process (every game screen built, and
+    /// every session on a server, asks for one).
     pub fn built_in(name: &str) -> Option<Theme> {
-        let (_, text) = BUILT_IN.iter().find(|(n, _)| *n == name)?;
-        // Built-in themes are checked by the tests; a broken one is a bug worth a loud failure.
-        Some(file::resolve(text, &format!("built-in theme {name}"), 0).expect("built-in themes are valid"))
+        static PARSED: std::sync::OnceLock<Vec<Theme>> = std::sync::OnceLock::new();
+        let parsed = PARSED.get_or_init(|| {
+            BUILT_IN
+                .iter()
+                // Built-in themes are checked by the tests; a broken one is a bug worth a loud
+                // failure.
+                .map(|(name, text)| {
+                    file::resolve(text, &format!("built-in theme {name}"), 0).expect("built-in themes are valid")
+                })
+                .collect()
+        });
+        let i = BUILT_IN.iter().position(|(n, _)| *n == name)?;
+        parsed.get(i).cloned()
     }
 
     /// The default theme.
