@@ -5,7 +5,7 @@
 //! [`action::Action`] through the one key table in [`keymap`]; only [`update::update`] changes
 //! the state: it applies the action, then hands each [`update::Event`] the action caused to the
 //! reactions that care about it (one table, `update/react.rs`); the views in [`view`] are
-//! widgets drawn from `&App`; [`event_loop::run`] is generic over ratatui's `Backend`. Solvers run on worker threads ([`worker`]), queued and tracked by
+//! widgets drawn from `&App`; [`terminal::event_loop::run`] is generic over ratatui's `Backend`. Solvers run on worker threads ([`worker`]), queued and tracked by
 //! [`explorer::runs`]. Unfinished games are kept in save slots ([`save`]); signals end the game
 //! as quitting does ([`signals`]). Each game has a move limit and ends won, lost or assisted
 //! ([`stakes`]), counted in the statistics ([`stats`]); the hint answers on every board
@@ -13,32 +13,26 @@
 
 pub mod action;
 pub mod app;
-pub mod best_line;
 pub mod daily;
 pub mod drawn;
-pub mod event_loop;
 pub mod explorer;
 pub mod grade;
 pub mod hint;
 pub mod id_file;
 pub mod keymap;
 pub mod learn;
-pub mod limit_search;
 pub mod list;
 pub mod look;
 pub mod new_game;
 pub mod numbers;
 pub mod packs;
-pub mod par_moves;
 pub mod picker;
 pub mod progress;
 pub mod race;
 pub mod review;
 pub mod save;
-pub mod signals;
 pub mod stakes;
 pub mod stats;
-mod stats_pending;
 pub mod terminal;
 pub mod theme;
 pub mod update;
@@ -46,10 +40,10 @@ pub mod view;
 pub mod worker;
 
 use app::App;
-use event_loop::Ending;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{self, Write};
+use terminal::event_loop::Ending;
 
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,14 +59,14 @@ pub struct Outcome {
 /// SIGINT) ends it. The game is saved and the terminal restored on every way out: quitting, a
 /// signal, an error (the guard's `Drop`) and a panic (its hook restores the terminal).
 pub fn run(mut app: App) -> io::Result<Outcome> {
-    let stop = signals::Stop::install()?;
+    let stop = terminal::signals::Stop::install()?;
     let guard = terminal::TerminalGuard::enter()?;
     let backend = CrosstermBackend::new(terminal::FrameWriter::new(io::stdout()));
     let mut term = Terminal::new(backend)?;
     let size = term.size()?;
     update::update(&mut app, action::Action::Resize { width: size.width, height: size.height });
-    let mut events = event_loop::TerminalEvents::start(stop)?;
-    let result = event_loop::run(&mut term, &mut app, &mut events, |b, text| {
+    let mut events = terminal::event_loop::TerminalEvents::start(stop)?;
+    let result = terminal::event_loop::run(&mut term, &mut app, &mut events, |b, text| {
         b.write_all(text.as_bytes())?;
         b.flush()
     });

@@ -3,7 +3,7 @@
 //! [`Runner`]: the local game gives each job a thread of its own ([`ThreadPerJob`]); a server
 //! shares one bounded pool among all its players.
 
-use super::par_moves::Found;
+use super::hint::par_moves::Found;
 use super::review::{ReviewFound, ReviewNews};
 use crate::design::Grade;
 use crate::solver::{self, Control, Limits, Problem, Progress, Solution, SolveError, Solver};

@@ -8,8 +8,8 @@
 use crate::tui_common;
 
 use floodit::tui::app::App;
-use floodit::tui::event_loop::draw;
 use floodit::tui::terminal::FrameWriter;
+use floodit::tui::terminal::event_loop::draw;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};

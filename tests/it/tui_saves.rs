@@ -7,11 +7,11 @@ use crate::tui_common;
 
 use crossterm::event::{Event, KeyCode};
 use floodit::tui::app::{App, Origin, Overlay};
-use floodit::tui::event_loop::{self, Ending, Events, Wake};
 use floodit::tui::picker::Entry;
 use floodit::tui::save::{FoundState, Store};
-use floodit::tui::signals::Signal;
 use floodit::tui::terminal::FrameWriter;
+use floodit::tui::terminal::event_loop::{self, Ending, Events, Wake};
+use floodit::tui::terminal::signals::Signal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};

@@ -121,7 +121,7 @@ fn the_limits_search_gives_one_answer_for_a_board() {
     let problem = Problem::new(a.game.start().clone(), a.game.mode());
     let answers: Vec<_> = std::thread::scope(|scope| {
         let runs: Vec<_> = (0..3)
-            .map(|_| scope.spawn(|| floodit::tui::limit_search::search(&problem, &Control::default()).unwrap()))
+            .map(|_| scope.spawn(|| floodit::tui::stakes::limit_search::search(&problem, &Control::default()).unwrap()))
             .collect();
         runs.into_iter().map(|r| r.join().unwrap()).collect()
     });

@@ -95,7 +95,7 @@ fn ascii_views_at_80x24_and_200x60() {
 /// Every cell of the screen, with where it is when it is not ASCII.
 fn non_ascii(a: &App) -> Vec<(u16, u16, String)> {
     let mut t = Terminal::new(TestBackend::new(a.width, a.height)).unwrap();
-    floodit::tui::event_loop::draw(&mut t, a).unwrap();
+    floodit::tui::terminal::event_loop::draw(&mut t, a).unwrap();
     let buf = t.backend().buffer().clone();
     let area = buf.area;
     (0..area.height)

@@ -9,8 +9,8 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use floodit::cli::{Cli, Command, PlaySetup, build_play};
 use floodit::tui::action::Action;
 use floodit::tui::app::App;
-use floodit::tui::event_loop::{action_for_event, draw};
 use floodit::tui::save::Store;
+use floodit::tui::terminal::event_loop::{action_for_event, draw};
 use floodit::tui::update::update;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -92,7 +92,7 @@ pub fn key_event(code: KeyCode) -> Event {
 /// next action sees what was drawn (where the cells are, how far a pane scrolls).
 pub fn frame(app: &mut App) {
     let mut t = Terminal::new(TestBackend::new(app.width, app.height)).unwrap();
-    floodit::tui::event_loop::frame(&mut t, app).unwrap();
+    floodit::tui::terminal::event_loop::frame(&mut t, app).unwrap();
 }
 
 /// Sends one event through the key table and `update`, as the loop does.

@@ -11,8 +11,10 @@
 //! The hint runs while the hint panel is open in the player's game, and follows each move
 //! (`update/react.rs` starts and stops it).
 
+pub mod par_moves;
+
 use super::explorer::Explorer;
-use super::par_moves::ParMoves;
+use super::hint::par_moves::ParMoves;
 use super::worker::{JobResult, Owner, Running, Workers};
 use crate::model::Move;
 use crate::solver::heuristic::greedy_first_move;

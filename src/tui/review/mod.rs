@@ -6,7 +6,9 @@
 //! The job works on its own copy of the [`Reviewer`] and sends each step as news
 //! ([`ReviewNews`]); the app files it (`update/review.rs`), so the views read plain data.
 
-use super::best_line::LineWalk;
+pub mod best_line;
+
+use super::review::best_line::LineWalk;
 use super::worker::{Answer, JobId, News, Owner, Reporter, Running, Workers};
 use crate::analysis::{Budget, Count, Review, Reviewer, classes, count_optimal};
 use crate::model::{Game, Move};
@@ -243,7 +245,8 @@ fn work(mut found: ReviewFound, control: &Control, reporter: &Reporter) -> Resul
         }
         let Some(optimum) = found.reviewer.analysis(i).and_then(|a| a.known.bounds.value()) else { continue };
         let problem = Problem::new(found.reviewer.board(i).clone(), found.reviewer.mode());
-        let count = count_optimal(&problem, optimum, COUNT_LIMIT, &super::par_moves::within(control, COUNT_LIMITS));
+        let count =
+            count_optimal(&problem, optimum, COUNT_LIMIT, &super::hint::par_moves::within(control, COUNT_LIMITS));
         found.counts[i] = Some(count);
         tell(ReviewNews::Counted { at: i, count });
     }

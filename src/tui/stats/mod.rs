@@ -12,8 +12,9 @@
 //! the file, every reading says where it is ([`Shown::damaged`]), so that the picker and the
 //! pack boards can say their progress counts afresh rather than show a silent 0 of 10.
 
+mod pending;
+
 use super::save::files::{self, Loaded};
-use super::stats_pending as pending;
 use crate::model::Game;
 use serde::{Deserialize, Serialize};
 use std::fs::OpenOptions;

@@ -2,15 +2,15 @@
 //!
 //! It draws only when something changed, waits for input (with a timer only while a background
 //! job runs, to show its progress, or while autoplay steps through a solution), and handles every
-//! event already waiting before the next frame. A signal ends it (see [`super::signals`]).
+//! event already waiting before the next frame. A signal ends it (see [`crate::tui::terminal::signals`]).
 
-use super::action::{Action, ExplorerAction};
-use super::app::App;
-use super::drawn::Drawn;
-use super::keymap::{Context, action_for};
-use super::signals::{POLL, Signal, Stop};
-use super::update::update;
-use super::view;
+use crate::tui::action::{Action, ExplorerAction};
+use crate::tui::app::App;
+use crate::tui::drawn::Drawn;
+use crate::tui::keymap::{Context, action_for};
+use crate::tui::terminal::signals::{POLL, Signal, Stop};
+use crate::tui::update::update;
+use crate::tui::view;
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::Terminal;
 use ratatui::backend::Backend;

@@ -3,8 +3,8 @@
 //! `stats-pending-SECONDS-PID-N.toml` (a new name, written atomically), and counted into
 //! `stats.toml` by the next update that gets the lock.
 
-use super::save::files::{self, Loaded};
-use super::stats::{Finish, Kind};
+use crate::tui::save::files::{self, Loaded};
+use crate::tui::stats::{Finish, Kind};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, TryLockError};
 use std::path::{Path, PathBuf};

@@ -3,9 +3,9 @@
 //! played on a copy of that position with the step-through's playback. The review stays where it
 //! was, to come back to.
 
-use super::explorer::playback::Playback;
 use crate::analysis::Line;
 use crate::model::{Board, Game, Mode, Move};
+use crate::tui::explorer::playback::Playback;
 
 #[derive(Clone, Debug)]
 pub struct LineWalk {

@@ -2,6 +2,9 @@
 //! that sends each frame as one synchronized update in one write. The terminal is restored on
 //! every exit path: normal return, error (the guard's `Drop`) and panic (the hook).
 
+pub mod event_loop;
+pub mod signals;
+
 use crossterm::terminal::{
     BeginSynchronizedUpdate, EndSynchronizedUpdate, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode,
     enable_raw_mode,

@@ -1,7 +1,7 @@
 //! What a game is played for. As in Simon Tatham's Flood, every game has a move limit: the
 //! optimum (or, when it cannot be proven, the best answer known) plus a slack the player chooses
 //! (0 is par). The limit comes from a search with a fixed budget of work
-//! ([`super::limit_search`]), so the same board with the same settings gets the same limit on
+//! ([`super::stakes::limit_search`]), so the same board with the same settings gets the same limit on
 //! every run; until it answers the title shows greedy's limit as an upper end, and the first move
 //! waits for it. Once the first move is played the limit never changes: a better line found later
 //! (by the optimum's search, a solver the player ran) is a target, shown and told, never imposed.
@@ -10,6 +10,8 @@
 //! A game ends once: won (flooded within the limit) or lost (out of moves; play may go on, but
 //! it counts as lost). A game that had help (hints, a solver's moves) is assisted, and counted
 //! apart in the statistics.
+
+pub mod limit_search;
 
 use super::app::Optimum;
 use super::stats::{Finish, Kind, Row, Stats};
@@ -279,7 +281,7 @@ impl Stakes {
             self.offer(s.len() as u32, Finder::new("greedy"));
         }
         if search {
-            self.job = Some(workers.spawn(Owner::Limit, super::limit_search::task(start), Limits::default()));
+            self.job = Some(workers.spawn(Owner::Limit, super::stakes::limit_search::task(start), Limits::default()));
             self.settled = false;
         }
     }

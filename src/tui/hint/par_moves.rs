@@ -2,10 +2,10 @@
 //! how many optimal solutions there are, worked out in the background on boards the exact
 //! search handles quickly (each of the position's moves is searched too).
 
-use super::worker::{Answer, JobResult, Owner, Reporter, Running, Workers};
 use crate::analysis::{Budget, Count, analyse, count_optimal};
 use crate::model::Move;
 use crate::solver::{Control, Limits, Problem};
+use crate::tui::worker::{Answer, JobResult, Owner, Reporter, Running, Workers};
 use std::time::Duration;
 
 /// Boards with more components than this are not asked (the position's every move is solved).

@@ -5,12 +5,12 @@
 //! Free-Flood-It, greedy flooding from the centre), and greedy; the shortest answer is kept, and
 //! the name of the solver that found it travels in [`Solution::delegated_to`].
 
-use super::app::EXACT_SEARCH;
-use super::worker::{Answer, Reporter, Task};
 use crate::model::{Components, Mode};
 use crate::solver::exact::Exact;
 use crate::solver::heuristic::{Fast, Greedy, options::FAST_WIDTH};
 use crate::solver::{Control, Limits, Problem, Solution, SolveError, Solver, StopReason};
+use crate::tui::app::EXACT_SEARCH;
+use crate::tui::worker::{Answer, Reporter, Task};
 use std::sync::Arc;
 
 /// Exact search runs on boards of up to this many components (a 24x24 six-colour board has
@@ -25,7 +25,7 @@ pub const EXACT_MEMORY: usize = 256 << 20;
 pub const FAST_NODES: u64 = 200_000;
 /// Beyond this many components, Free-Flood-It's `fast` (four Flood-It searches) gives way to
 /// greedy from the centre.
-pub const FREE_FAST_COMPONENTS: usize = super::hint::FAST_MAX_COMPONENTS;
+pub const FREE_FAST_COMPONENTS: usize = crate::tui::hint::FAST_MAX_COMPONENTS;
 
 /// The search for `problem` (the starting board), as a job.
 pub fn task(problem: Problem) -> Task {
