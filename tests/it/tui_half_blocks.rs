@@ -169,11 +169,19 @@ fn the_cursor_and_a_marked_cell_are_told_apart_in_half_blocks() {
     assert_ne!(cursor.fg, colour(4, 7), "the cursor's half is not its cell's colour");
     assert_eq!(cursor.bg, colour(5, 7));
     // The marked cell: the one-column mark on its colour.
+    let marked_symbol = marked.symbol().to_string();
     assert_ne!(marked.symbol(), "▀");
     assert_ne!(marked.symbol(), "▄");
     assert_eq!(marked.bg, colour(9, 20));
     assert_ne!((cursor.symbol(), cursor.fg, cursor.bg), (marked.symbol(), marked.fg, marked.bg));
     assert_ne!(marked.style(), plain.style());
+    // The cursor on the marked cell's partner leaves the mark seen, underlined.
+    marks.cursor = Some(Pos { row: 8, col: 20 });
+    let mut buf = Buffer::empty(area);
+    draw_board(&a.look, game, &marks, &geom, &mut buf);
+    let both = &buf[(20, 4)];
+    assert_eq!((both.symbol(), both.bg), (marked_symbol.as_str(), colour(9, 20)));
+    assert!(both.modifier.contains(ratatui::style::Modifier::UNDERLINED));
 }
 
 fn click(a: &mut App, x: u16, y: u16) {
@@ -225,4 +233,27 @@ fn ascii_glyphs_and_no_colour_never_draw_half_blocks() {
             assert!(s.is_ascii(), "{s}");
         }
     }
+}
+
+/// The hint's move marked on a half-block board: its cells carry the one-column mark, and the
+/// board's frame says which mark it stands for.
+#[test]
+fn a_marked_move_in_half_blocks_is_named_under_the_board() {
+    use floodit::tui::action::{Action, ExplorerAction};
+    use floodit::tui::update::update;
+    let mut a = board("30x30", 80, 24, &[]);
+    frame(&mut a);
+    assert!(!screen(&a).contains("half blocks:"), "no marks, no note");
+    update(&mut a, Action::Explorer(ExplorerAction::Hint));
+    while a.hint.as_ref().is_some_and(|h| !h.shows_move()) {
+        let Some(r) = a.workers.wait() else { break };
+        update(&mut a, Action::JobDone(r));
+    }
+    assert!(a.hint.as_ref().unwrap().shows_move(), "the hint has a move to mark");
+    frame(&mut a);
+    let s = screen(&a);
+    assert!(a.drawn.board.unwrap().half);
+    assert!(s.contains("half blocks: ! for ‹›"), "{s}");
+    assert!(s.lines().skip(2).take(15).any(|l| l.contains('!')), "{s}");
+    a.workers.cancel_all();
 }

@@ -397,7 +397,8 @@ struct Half {
 /// Half blocks: each terminal cell shows two cells, the upper as the foreground of `▀` and the
 /// lower as its background. A half has no room for a mark's characters: the cursor's half is
 /// drawn in the ink that contrasts with its colour, and a terminal cell holding another mark
-/// shows that mark's one-column character on the marked cell's colour, as one-column cells do.
+/// shows that mark's one-column character on the marked cell's colour, as one-column cells do
+/// (underlined when the cursor is on the other half).
 fn draw_half(look: &Look, game: &Game, marks: &Marks, geom: &BoardGeom, buf: &mut Buffer) {
     let board = game.board();
     let g = board.graph();
@@ -426,6 +427,13 @@ fn half_cell(look: &Look, upper: Option<Half>, lower: Option<Half>) -> (char, St
     let colour = |h: Option<Half>| h.map_or(Color::Reset, |h| h.colour);
     let pair = |ch: char, fg: Color, bg: Color| (ch, Style::default().fg(fg).bg(bg));
     let is = |h: Option<Half>, m: Mark| h.is_some_and(|h| h.mark == Some(m));
+    // The cursor beside a marked cell: the mark stays seen, underlined for the cursor.
+    let marked = |h: Option<Half>| h.and_then(|h| h.mark.filter(|&m| m != Mark::Cursor).map(|m| (m, h.colour)));
+    if let Some((m, bg)) =
+        marked(upper).filter(|_| is(lower, Mark::Cursor)).or(marked(lower).filter(|_| is(upper, Mark::Cursor)))
+    {
+        return (m.chars(look).1, mark_style(look, m, Some(bg)).add_modifier(Modifier::UNDERLINED));
+    }
     if is(upper, Mark::Cursor) {
         let (ch, s) = pair('▀', contrast(colour(upper)), colour(lower));
         return (ch, s.add_modifier(Modifier::BOLD));
