@@ -263,6 +263,13 @@ impl Look {
         self.glyphs || self.forced_glyphs(k).is_some()
     }
 
+    /// Whether a board of `k` colours may be drawn in half blocks (`▀`, two board rows a
+    /// terminal row): only in colour, since the two cells of a terminal cell are told apart by
+    /// colour alone, and never in ASCII.
+    pub fn half_blocks(&self, k: usize) -> bool {
+        !self.ascii && !self.glyph_mode(k)
+    }
+
     pub fn border_set(&self) -> border::Set<'static> {
         if self.ascii { ASCII_BORDER } else { border::ROUNDED }
     }

@@ -86,6 +86,20 @@ fn an_optimum_not_proven_in_the_budget_is_printed_as_at_most_n() {
     assert!(ok(&["export", "puzzles/kunigami-5x5.toml", "--format", "text", "--node-limit", "1"]).contains("(par)."));
 }
 
+/// The progress lines are for a person at a terminal (`tui_tmux::export_shows_one_progress_line_per_searched_board_on_a_terminal`):
+/// with stderr a pipe, a sheet that searches two boards says nothing there.
+#[test]
+fn no_progress_lines_when_stderr_is_a_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let boards = crate::tui_tmux::sheet_boards(dir.path());
+    let mut args = vec!["export", "--format", "text"];
+    args.extend(boards.iter().map(|p| p.to_str().unwrap()));
+    let o = floodit(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "", "nothing on a piped stderr");
+    assert_eq!(String::from_utf8(o.stdout).unwrap().matches("Flood it in").count(), 3);
+}
+
 /// Chromium, if installed (and required when `FLOODIT_REQUIRE_CHROMIUM` is set).
 fn chromium() -> Option<&'static str> {
     let path = "/usr/bin/chromium";

@@ -61,6 +61,7 @@ mod tui_common;
 mod tui_data_files;
 mod tui_dialog;
 mod tui_explorer;
+mod tui_half_blocks;
 mod tui_hint;
 mod tui_keys;
 mod tui_learn;

@@ -326,8 +326,9 @@ fn non_grid_boards_keep_their_wrap_marks_in_the_step_through_and_compare_views()
 
 #[test]
 fn runs_for_positions_left_behind_are_cancelled() {
-    let mut a = app(&["--seed", "9", "--size", "24", "--colours", "6"], 80, 24);
-    // The board needs the room: the facts first, then the solver views, after asking.
+    // In glyph mode (no half blocks) the board needs the room: the facts first, then the solver
+    // views, after asking.
+    let mut a = app(&["--seed", "9", "--size", "24", "--colours", "6", "--glyphs"], 80, 24);
     press(&mut a, "fff");
     let start = floodit::solver::Problem::from_game(&a.game);
     assert!(a.explorer.runs.all().iter().any(|r| r.problem == start));

@@ -115,23 +115,31 @@ fn a_frame_of_the_largest_board_with_a_marked_move_is_cheap() {
         update(&mut a, Action::from(m));
     }
     assert!(a.hint.as_ref().unwrap().shows_move(), "the hint has a move to mark");
-    let Some(before) = thread_cpu() else {
+    if thread_cpu().is_none() {
         eprintln!("no thread CPU time on this system: skipped");
         return;
-    };
-    let (mut t, _) = terminal(200, 60);
-    let frames = 4;
-    for i in 0..frames {
-        // A fresh terminal every other frame: a full repaint, as after a resize.
-        if i % 2 == 0 {
-            t = terminal(200, 60).0;
-        }
-        draw(&mut t, &a).unwrap();
     }
-    let per_frame = (thread_cpu().unwrap() - before) / frames;
-    // About 5 ms in a debug build here; the quadratic marks took over 300 ms.
-    let allowed = std::time::Duration::from_millis(if cfg!(debug_assertions) { 64 } else { 32 });
-    eprintln!("256x256 with a marked move, {region} cells flooded: {per_frame:?} of CPU a frame (at most {allowed:?})");
-    assert!(per_frame <= allowed, "{per_frame:?} of CPU a frame");
+    // At 200x60 the board scrolls in whole cells; at 300x140 it shows whole in half blocks.
+    for (w, h, half) in [(200, 60, false), (300, 140, true)] {
+        floodit::tui::update::update(&mut a, Action::Resize { width: w, height: h });
+        let before = thread_cpu().unwrap();
+        let (mut t, _) = terminal(w, h);
+        let frames = 4;
+        for i in 0..frames {
+            // A fresh terminal every other frame: a full repaint, as after a resize.
+            if i % 2 == 0 {
+                t = terminal(w, h).0;
+            }
+            let drawn = draw(&mut t, &a).unwrap();
+            assert_eq!(drawn.board.unwrap().half, half, "{w}x{h}");
+        }
+        let per_frame = (thread_cpu().unwrap() - before) / frames;
+        // About 5 ms in a debug build here at 200x60; the quadratic marks took over 300 ms.
+        let allowed = std::time::Duration::from_millis(if cfg!(debug_assertions) { 64 } else { 32 });
+        eprintln!(
+            "256x256 at {w}x{h} with a marked move, {region} cells flooded: {per_frame:?} of CPU a frame (at most {allowed:?})"
+        );
+        assert!(per_frame <= allowed, "{w}x{h}: {per_frame:?} of CPU a frame");
+    }
     a.workers.cancel_all();
 }

@@ -752,3 +752,47 @@ fn learn_plays_lesson_one_at_par_reviews_it_and_keeps_it() {
     t.keys("back", &["q"]);
     t.wait_for("back", "FLOODIT-EXIT=0");
 }
+
+/// A sheet of three boards, two without a stated optimum (copies of the 5x5 puzzles with their
+/// `optimal` and `move_limit` lines left out), in `dir`: the paths, the first one stated.
+pub fn sheet_boards(dir: &Path) -> [PathBuf; 3] {
+    let unstated = |from: &str, to: &str| {
+        let text = std::fs::read_to_string(from).unwrap();
+        let kept: String = text
+            .lines()
+            .filter(|l| !l.starts_with("optimal") && !l.starts_with("move_limit"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert!(text.lines().any(|l| l.starts_with("optimal")), "{from} states its optimum");
+        let path = dir.join(to);
+        std::fs::write(&path, kept).unwrap();
+        path
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        root.join("puzzles/kunigami-5x5.toml"),
+        unstated("puzzles/kunigami-5x5.toml", "kunigami-unknown.toml"),
+        unstated("puzzles/free-5x5.toml", "free-unknown.toml"),
+    ]
+}
+
+/// `floodit export` with stderr on a terminal says one line per board it searches (the second
+/// and third: the first states its optimum), and nothing for the board it does not; the sheet
+/// goes to its file. Without a terminal it says nothing (`cli_export_sheet`).
+#[test]
+fn export_shows_one_progress_line_per_searched_board_on_a_terminal() {
+    let Some(t) = Tmux::start("export") else { return };
+    let boards = sheet_boards(&t.data);
+    let out = t.data.join("sheet.txt");
+    let files: Vec<String> = boards.iter().map(|p| shell_quote(p)).collect();
+    t.run("ex", &format!("export {} --format text -o {}", files.join(" "), shell_quote(&out)));
+    let s = t.wait_for("ex", "FLOODIT-EXIT=");
+    assert!(s.contains("FLOODIT-EXIT=0"), "{s}");
+    let progress: Vec<&str> = s.lines().filter(|l| l.starts_with("export:")).collect();
+    assert_eq!(
+        progress,
+        ["export: board 2 of 3: searching for its optimum", "export: board 3 of 3: searching for its optimum"],
+        "{s}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap().matches("Flood it in").count(), 3);
+}

@@ -264,10 +264,22 @@ fn click(app: &mut App, x: u16, y: u16, events: &mut Events) {
         return play_colour(app, colour, events);
     }
     let g = app.game.board().graph();
-    if let Some(cell) = app.drawn.board.and_then(|geom| geom.cell_hit(g, x, y)) {
-        app.cursor = g.pos(cell);
-        play_at_cursor(app, events);
+    let Some(geom) = app.drawn.board else { return };
+    let Some(cell) = geom.cell_hit(g, x, y, app.cursor) else { return };
+    // In half blocks a click cannot say which of two cells it meant: the first click aims the
+    // cursor, a second plays the cell the cursor is on.
+    let aims = geom.shares_line(g, x, y) && g.pos(cell) != app.cursor;
+    app.cursor = g.pos(cell);
+    if aims {
+        let (up, down) = (Action::MoveCursor(Dir::Up), Action::MoveCursor(Dir::Down));
+        let keys = format!("{}/{}", app.look.key_of(Context::Game, &up), app.look.key_of(Context::Game, &down));
+        app.say(
+            Tone::Info,
+            format!("two board rows share each line here: click again to play the cursor's cell, {keys} moves it"),
+        );
+        return;
     }
+    play_at_cursor(app, events);
 }
 
 fn move_cursor(app: &mut App, d: Dir) {

@@ -12,7 +12,7 @@ use crate::tui::look::{Look, Sym};
 use crate::tui::theme::contrast;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
@@ -26,16 +26,16 @@ pub struct BoardView<'a> {
 }
 
 /// Where the cells of the board shown go in the board pane `area` (inside its frame when
-/// `framed`): the whole board when it fits, else the part around the cursor (or the pivot,
-/// while stepping).
-pub fn geom(app: &App, area: Rect, framed: bool) -> BoardGeom {
+/// `framed`, in half blocks when `half`): the whole board when it fits, else the part around the
+/// cursor (or the pivot, while stepping).
+pub fn geom(app: &App, area: Rect, framed: bool, half: bool) -> BoardGeom {
     let game = app.shown_game();
     let g = game.board().graph();
     let focus = match app.explorer.mode {
         ExMode::Step(_) | ExMode::Review(_) => g.pos(game.mode().pivot().unwrap_or(0)),
         _ => app.cursor,
     };
-    board_geom(if framed { inner(area) } else { area }, g, focus)
+    board_geom(if framed { inner(area) } else { area }, g, focus, half)
 }
 
 /// The drawing area inside the board pane's border.
@@ -258,6 +258,9 @@ impl Widget for BoardView<'_> {
         if geom.scrolled() {
             block = block.title_bottom(Line::styled(scroll_note(&geom), look.ui().dim));
         }
+        if let Some(note) = half_note(look, &marks).filter(|_| geom.half) {
+            block = block.title_bottom(Line::styled(note, look.ui().dim));
+        }
         block.render(area, buf);
         draw(look, game, &marks, &geom, buf);
     }
@@ -276,8 +279,29 @@ pub fn scroll_note(geom: &BoardGeom) -> String {
     )
 }
 
+/// In half blocks a mark is one character (a pair has no room): which stands for which, for
+/// the marks on the board now, or `None` when there are none.
+fn half_note(look: &Look, marks: &Marks) -> Option<String> {
+    let one = |m: Mark| m.chars(look).1;
+    let pair = |m: Mark| m.chars(look).0.iter().collect::<String>();
+    let shown = [
+        (Mark::Marked, !marks.marked.is_empty()),
+        (Mark::Par, !marks.par.is_empty()),
+        (Mark::Both, marks.marked.iter().any(|c| marks.par.contains(c))),
+        (Mark::Gained, !marks.gained.is_empty()),
+    ];
+    let parts: Vec<String> =
+        shown.into_iter().filter(|&(_, on)| on).map(|(m, _)| format!("{} for {}", one(m), pair(m))).collect();
+    let sep = look.sym(Sym::Sep);
+    (!parts.is_empty()).then(|| format!(" half blocks: {} ", parts.join(sep)))
+}
+
 /// Draws the cells of `game` where `geom` puts them, with `marks`.
 pub fn draw(look: &Look, game: &Game, marks: &Marks, geom: &BoardGeom, buf: &mut Buffer) {
+    if geom.half {
+        draw_half(look, game, marks, geom, buf);
+        return;
+    }
     let g = game.board().graph();
     let glyphs = look.glyph_mode(game.board().num_colours());
     for cell in 0..g.len() {
@@ -299,23 +323,26 @@ fn cells(game: &Game, cell: Cell) -> BitSet {
     set
 }
 
+/// The style of mark `m` on a cell of colour `bg` (`None`: no colour).
+fn mark_style(look: &Look, m: Mark, bg: Option<Color>) -> Style {
+    let ui = look.ui();
+    let s = match m {
+        Mark::Cursor => ui.cursor,
+        Mark::Picked => ui.picked,
+        Mark::Pivot | Mark::Gained | Mark::Label(_) => ui.pivot,
+        Mark::Marked => ui.highlight,
+        Mark::Par | Mark::Both => ui.good,
+        Mark::Region => ui.region,
+    };
+    // On a coloured cell the mark must contrast with the cell, whatever the theme says.
+    Style { fg: bg.map(contrast).or(s.fg), bg, ..s }
+}
+
 fn draw_cell(look: &Look, glyphs: bool, buf: &mut Buffer, rect: Rect, colour: u8, mark: Option<Mark>) {
     let bg = look.colour(colour);
     let ink = bg.map(contrast);
     let base = Style { bg, ..Style::default() };
-    let ui = look.ui();
-    let mark_style = |m: Mark| {
-        let s = match m {
-            Mark::Cursor => ui.cursor,
-            Mark::Picked => ui.picked,
-            Mark::Pivot | Mark::Gained | Mark::Label(_) => ui.pivot,
-            Mark::Marked => ui.highlight,
-            Mark::Par | Mark::Both => ui.good,
-            Mark::Region => ui.region,
-        };
-        // On a coloured cell the mark must contrast with the cell, whatever the theme says.
-        Style { fg: ink.or(s.fg), bg, ..s }
-    };
+    let mark_style = |m: Mark| mark_style(look, m, bg);
     buf.set_style(rect, base);
     for y in rect.y..rect.y + rect.height {
         for x in rect.x..rect.x + rect.width {
@@ -358,11 +385,79 @@ fn draw_cell(look: &Look, glyphs: bool, buf: &mut Buffer, rect: Rect, colour: u8
     }
 }
 
+/// One half of a half-block terminal cell: the cell's colour and its mark. The flooded region's
+/// and the pivot's marks are left out: the region's one colour shows both, and a mark costs the
+/// colour of the cell sharing its terminal cell.
+#[derive(Clone, Copy)]
+struct Half {
+    colour: Color,
+    mark: Option<Mark>,
+}
+
+/// Half blocks: each terminal cell shows two cells, the upper as the foreground of `▀` and the
+/// lower as its background. A half has no room for a mark's characters: the cursor's half is
+/// drawn in the ink that contrasts with its colour, and a terminal cell holding another mark
+/// shows that mark's one-column character on the marked cell's colour, as one-column cells do
+/// (underlined when the cursor is on the other half).
+fn draw_half(look: &Look, game: &Game, marks: &Marks, geom: &BoardGeom, buf: &mut Buffer) {
+    let board = game.board();
+    let g = board.graph();
+    let half = |row: usize, col: usize| {
+        let cell = geom.shape.cell_at(g, row, col).filter(|_| row < geom.first_row + geom.rows)?;
+        let colour = look.colour(board.colour(cell)).unwrap_or(Color::Reset);
+        let mark = marks.of(g.pos(cell), cell).filter(|&m| !matches!(m, Mark::Region | Mark::Pivot));
+        Some(Half { colour, mark })
+    };
+    for dy in 0..geom.rows.div_ceil(2) {
+        for dx in 0..geom.cols {
+            let (row, col) = (geom.first_row + 2 * dy, geom.first_col + dx);
+            let (ch, style) = half_cell(look, half(row, col), half(row + 1, col));
+            if let Some(c) = buf.cell_mut((geom.x0 + dx as u16, geom.y0 + dy as u16)) {
+                c.set_char(ch).set_style(style);
+            }
+        }
+    }
+    if geom.wrap {
+        draw_wrap_marks(look, buf, geom);
+    }
+}
+
+/// The character and style of a terminal cell showing `upper` over `lower`.
+fn half_cell(look: &Look, upper: Option<Half>, lower: Option<Half>) -> (char, Style) {
+    let colour = |h: Option<Half>| h.map_or(Color::Reset, |h| h.colour);
+    let pair = |ch: char, fg: Color, bg: Color| (ch, Style::default().fg(fg).bg(bg));
+    let is = |h: Option<Half>, m: Mark| h.is_some_and(|h| h.mark == Some(m));
+    // The cursor beside a marked cell: the mark stays seen, underlined for the cursor.
+    let marked = |h: Option<Half>| h.and_then(|h| h.mark.filter(|&m| m != Mark::Cursor).map(|m| (m, h.colour)));
+    if let Some((m, bg)) =
+        marked(upper).filter(|_| is(lower, Mark::Cursor)).or(marked(lower).filter(|_| is(upper, Mark::Cursor)))
+    {
+        return (m.chars(look).1, mark_style(look, m, Some(bg)).add_modifier(Modifier::UNDERLINED));
+    }
+    if is(upper, Mark::Cursor) {
+        let (ch, s) = pair('▀', contrast(colour(upper)), colour(lower));
+        return (ch, s.add_modifier(Modifier::BOLD));
+    }
+    if is(lower, Mark::Cursor) {
+        let (ch, s) = pair('▄', contrast(colour(lower)), colour(upper));
+        return (ch, s.add_modifier(Modifier::BOLD));
+    }
+    let marked = [upper, lower].into_iter().flatten().find_map(|h| h.mark.map(|m| (m, h.colour)));
+    if let Some((m, bg)) = marked {
+        return (m.chars(look).1, mark_style(look, m, Some(bg)));
+    }
+    match (upper, lower) {
+        (Some(_), _) => pair('▀', colour(upper), colour(lower)),
+        (None, Some(_)) => pair('▄', colour(lower), Color::Reset),
+        (None, None) => (' ', Style::default()),
+    }
+}
+
 fn draw_wrap_marks(look: &Look, buf: &mut Buffer, geom: &BoardGeom) {
     let style = look.ui().dim;
     let (l, r) = (look.sym(Sym::WrapLeft), look.sym(Sym::WrapRight));
     let right = geom.x0 + geom.cols as u16 * geom.cw;
-    for i in 0..geom.rows as u16 * geom.ch {
+    for i in 0..geom.screen_rows() {
         let y = geom.y0 + i;
         if geom.x0 > 0 {
             buf.set_string(geom.x0 - 1, y, l, style);

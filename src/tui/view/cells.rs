@@ -69,15 +69,19 @@ pub struct BoardGeom {
     pub wrap: bool,
     /// Where the cells sit, in tiles (the rows and columns above count tiles).
     pub shape: Shape,
+    /// Half blocks: two tile rows a terminal row (`▀`, the upper cell's colour over the
+    /// lower's), one column a tile; `cw` and `ch` are 1 and a cell is half a terminal cell.
+    pub half: bool,
 }
 
 impl BoardGeom {
     /// The screen rectangle of the cell at layout `(row, col)`, if visible.
     pub fn cell_rect(&self, row: usize, col: usize) -> Option<Rect> {
         let (r, c) = (row.checked_sub(self.first_row)?, col.checked_sub(self.first_col)?);
+        let y = if self.half { r / 2 } else { r * self.ch as usize };
         (r < self.rows && c < self.cols).then(|| Rect {
             x: self.x0 + c as u16 * self.cw,
-            y: self.y0 + r as u16 * self.ch,
+            y: self.y0 + y as u16,
             width: self.cw,
             height: self.ch,
         })
@@ -91,18 +95,41 @@ impl BoardGeom {
         Some(Rect { width: first.width * shown.len() as u16, ..first })
     }
 
-    /// The tile drawn at screen `(x, y)`, if any.
+    /// The tile drawn at screen `(x, y)`, if any (in half blocks, the upper of the two).
     pub fn hit(&self, x: u16, y: u16) -> Option<Pos> {
         let (dx, dy) = (x.checked_sub(self.x0)?, y.checked_sub(self.y0)?);
-        let (c, r) = ((dx / self.cw) as usize, (dy / self.ch) as usize);
+        let c = (dx / self.cw) as usize;
+        let r = if self.half { dy as usize * 2 } else { (dy / self.ch) as usize };
         (r < self.rows && c < self.cols)
             .then(|| Pos { row: (self.first_row + r) as u16, col: (self.first_col + c) as u16 })
     }
 
-    /// The cell drawn at screen `(x, y)`, if any.
-    pub fn cell_hit(&self, g: &Graph, x: u16, y: u16) -> Option<Cell> {
+    /// The cell drawn at screen `(x, y)`, if any. In half blocks a terminal cell shows two cells
+    /// and a click cannot say which half it hit: it is the one at `cursor` when the cursor is on
+    /// either, else the upper one (or the lower where the upper is a hole or past the edge).
+    pub fn cell_hit(&self, g: &Graph, x: u16, y: u16, cursor: Pos) -> Option<Cell> {
         let tile = self.hit(x, y)?;
-        self.shape.cell_at(g, tile.row as usize, tile.col as usize)
+        let at = |row: usize| self.shape.cell_at(g, row, tile.col as usize);
+        let upper = at(tile.row as usize);
+        if !self.half {
+            return upper;
+        }
+        let lower = at(tile.row as usize + 1);
+        let on_cursor = |c: &Cell| g.pos(*c) == cursor;
+        upper.filter(on_cursor).or(lower.filter(on_cursor)).or(upper).or(lower)
+    }
+
+    /// Whether screen `(x, y)` is a half-block terminal cell that shows two cells, so that a
+    /// click there may mean either.
+    pub fn shares_line(&self, g: &Graph, x: u16, y: u16) -> bool {
+        let Some(tile) = self.hit(x, y).filter(|_| self.half) else { return false };
+        let at = |row: usize| self.shape.cell_at(g, row, tile.col as usize);
+        at(tile.row as usize).is_some() && at(tile.row as usize + 1).is_some()
+    }
+
+    /// Terminal rows the visible cells take.
+    pub fn screen_rows(&self) -> u16 {
+        if self.half { self.rows.div_ceil(2) as u16 } else { self.rows as u16 * self.ch }
     }
 
     /// True when only part of the board is shown.
@@ -115,14 +142,22 @@ impl BoardGeom {
 pub const SCALES: [(u16, u16); 6] = [(12, 6), (10, 5), (8, 4), (6, 3), (4, 2), (2, 1)];
 
 /// Where the cells of `g` go inside `inner`, keeping `cursor` (a cell's position in the graph's
-/// layout) visible when the board must scroll.
-pub fn board_geom(inner: Rect, g: &Graph, cursor: Pos) -> BoardGeom {
+/// layout) visible when the board must scroll. With `half_blocks` allowed, a board that whole
+/// cells cannot show whole but half blocks can is drawn in half blocks.
+pub fn board_geom(inner: Rect, g: &Graph, cursor: Pos, half_blocks: bool) -> BoardGeom {
     let wrap = g.topology().wraps();
     let shape = Shape::of(g);
     let mark_w = if wrap { 2 } else { 0 };
     let avail_w = inner.width.saturating_sub(mark_w) as usize;
     let avail_h = inner.height as usize;
     let fits = |cw: u16, ch: u16| shape.cols * cw as usize <= avail_w && shape.rows * ch as usize <= avail_h;
+    if half_blocks && !fits(1, 1) && half_blocks_fit(shape, avail_w, avail_h) {
+        let (used_w, used_h) = (shape.cols as u16, shape.rows.div_ceil(2) as u16);
+        let x0 = inner.x + mark_w / 2 + (inner.width.saturating_sub(mark_w).saturating_sub(used_w)) / 2;
+        let y0 = inner.y + inner.height.saturating_sub(used_h) / 2;
+        let (rows, cols) = (shape.rows, shape.cols);
+        return BoardGeom { x0, y0, cw: 1, ch: 1, first_row: 0, first_col: 0, rows, cols, wrap, shape, half: true };
+    }
     let (cw, ch) = SCALES.into_iter().find(|&(w, h)| fits(w, h)).unwrap_or(
         // Too big for two columns a tile: one column if that fits, else scroll at two.
         if fits(1, 1) || shape.cols * 2 > avail_w { (1, 1) } else { (2, 1) },
@@ -140,7 +175,13 @@ pub fn board_geom(inner: Rect, g: &Graph, cursor: Pos) -> BoardGeom {
     let used_h = rows as u16 * ch;
     let x0 = inner.x + mark_w / 2 + (inner.width.saturating_sub(mark_w).saturating_sub(used_w)) / 2;
     let y0 = inner.y + inner.height.saturating_sub(used_h) / 2;
-    BoardGeom { x0, y0, cw, ch, first_row, first_col, rows, cols, wrap, shape }
+    BoardGeom { x0, y0, cw, ch, first_row, first_col, rows, cols, wrap, shape, half: false }
+}
+
+/// Whether the whole board fits `avail_w` columns and `avail_h` rows in half blocks. The bricks
+/// of squared paths and cycles are two tiles wide and two rows tall already: they never need them.
+pub fn half_blocks_fit(shape: Shape, avail_w: usize, avail_h: usize) -> bool {
+    !shape.bricks && shape.cols <= avail_w && shape.rows.div_ceil(2) <= avail_h
 }
 #[cfg(test)]
 mod tests {
@@ -151,11 +192,11 @@ mod tests {
     fn scales_up_and_scrolls() {
         let g = Graph::new(Topology::Grid, 14, 14).unwrap();
         let c = Pos { row: 0, col: 0 };
-        let small = board_geom(Rect::new(0, 0, 30, 16), &g, c);
+        let small = board_geom(Rect::new(0, 0, 30, 16), &g, c, false);
         assert_eq!((small.cw, small.ch, small.rows, small.cols), (2, 1, 14, 14));
-        let big = board_geom(Rect::new(0, 0, 120, 60), &g, c);
+        let big = board_geom(Rect::new(0, 0, 120, 60), &g, c, false);
         assert_eq!((big.cw, big.ch), (8, 4));
-        let tiny = board_geom(Rect::new(0, 0, 20, 8), &g, Pos { row: 13, col: 13 });
+        let tiny = board_geom(Rect::new(0, 0, 20, 8), &g, Pos { row: 13, col: 13 }, false);
         assert_eq!((tiny.cw, tiny.rows, tiny.cols, tiny.first_row, tiny.first_col), (1, 8, 14, 6, 0));
         assert!(tiny.scrolled());
         let r = small.cell_rect(3, 5).unwrap();
@@ -169,12 +210,12 @@ mod tests {
             let g = Graph::new(topology, 1, 9).unwrap();
             let shape = Shape::of(&g);
             assert_eq!((shape.rows, shape.cols), (2, 10));
-            let geom = board_geom(Rect::new(0, 0, 60, 10), &g, Pos { row: 0, col: 0 });
+            let geom = board_geom(Rect::new(0, 0, 60, 10), &g, Pos { row: 0, col: 0 }, true);
             let rect = |c: usize| geom.rect_of(&g, c).unwrap();
             for a in 0..g.len() {
                 // Every tile of a cell maps back to it, and a click anywhere on it finds it.
-                assert_eq!(geom.cell_hit(&g, rect(a).x, rect(a).y), Some(a));
-                assert_eq!(geom.cell_hit(&g, rect(a).right() - 1, rect(a).y), Some(a));
+                assert_eq!(geom.cell_hit(&g, rect(a).x, rect(a).y, Pos { row: 9, col: 9 }), Some(a));
+                assert_eq!(geom.cell_hit(&g, rect(a).right() - 1, rect(a).y, Pos { row: 9, col: 9 }), Some(a));
                 for b in a + 1..g.len() {
                     let (ra, rb) = (rect(a), rect(b));
                     let beside = ra.y == rb.y && (ra.right() == rb.x || rb.right() == ra.x);
@@ -192,9 +233,39 @@ mod tests {
     }
 
     #[test]
+    fn half_blocks_only_when_whole_cells_do_not_fit_and_a_click_finds_its_half() {
+        let g = Graph::new(Topology::Grid, 30, 30).unwrap();
+        let origin = Pos { row: 0, col: 0 };
+        // One column and one row a cell fit: whole cells, whatever is allowed.
+        assert!(!board_geom(Rect::new(0, 0, 40, 30), &g, origin, true).half);
+        // 30 rows do not fit 20; 15 do: half blocks where allowed, else a scrolled board.
+        let half = board_geom(Rect::new(2, 1, 36, 20), &g, origin, true);
+        assert!(half.half && !half.scrolled());
+        assert_eq!((half.x0, half.y0, half.screen_rows()), (5, 3, 15));
+        let whole = board_geom(Rect::new(2, 1, 36, 20), &g, origin, false);
+        assert!(!whole.half && whole.scrolled());
+        // Too tall even in half blocks: scrolled whole cells.
+        assert!(!board_geom(Rect::new(0, 0, 36, 14), &g, origin, true).half);
+        // Rows 6 and 7 of column 4 share terminal cell (9, 6).
+        let (r6, r7) = (half.cell_rect(6, 4).unwrap(), half.cell_rect(7, 4).unwrap());
+        assert_eq!((r6, r7), (Rect::new(9, 6, 1, 1), Rect::new(9, 6, 1, 1)));
+        assert!(half.shares_line(&g, 9, 6));
+        let cell = |row: u16, col: u16| g.cell_at(row as usize, col as usize);
+        assert_eq!(half.cell_hit(&g, 9, 6, origin), cell(6, 4), "the upper one");
+        assert_eq!(half.cell_hit(&g, 9, 6, Pos { row: 7, col: 4 }), cell(7, 4), "the one at the cursor");
+        assert_eq!(half.cell_hit(&g, 9, 6, Pos { row: 6, col: 4 }), cell(6, 4));
+        assert_eq!(half.cell_hit(&g, 9, 18, origin), None, "below the board");
+        // An odd number of rows: the last terminal row holds one.
+        let odd = Graph::new(Topology::Grid, 31, 30).unwrap();
+        let geom = board_geom(Rect::new(0, 0, 30, 16), &odd, origin, true);
+        assert!(geom.half && geom.screen_rows() == 16 && !geom.shares_line(&odd, 0, 15));
+        assert_eq!(geom.cell_hit(&odd, 0, 15, origin), odd.cell_at(30, 0));
+    }
+
+    #[test]
     fn wrap_marks_take_a_column_each_side() {
         let g = Graph::new(Topology::Cylinder, 4, 6).unwrap();
-        let geom = board_geom(Rect::new(10, 5, 14, 4), &g, Pos { row: 0, col: 0 });
+        let geom = board_geom(Rect::new(10, 5, 14, 4), &g, Pos { row: 0, col: 0 }, false);
         assert_eq!((geom.cw, geom.x0, geom.cols), (2, 11, 6));
     }
 }

@@ -268,7 +268,7 @@ fn draw_lane(app: &App, c: &Compare, i: usize, lane: &Lane, rect: Rect, buf: &mu
     let game = lane.game.as_ref().unwrap_or(&c.player);
     let g = game.board().graph();
     let focus = g.pos(game.mode().pivot().unwrap_or(0));
-    let geom = board_geom(inner, g, focus);
+    let geom = board_geom(inner, g, focus, false);
     // The cells the step just shown gained (none before the first step or after the lane's end).
     let stepping = lane.game.is_some() && (1..=lane.len).contains(&pos);
     let marks = if stepping { Marks::plain(game).with_gained(game) } else { Marks::plain(game) };

@@ -33,6 +33,9 @@ pub struct Panes {
     pub board: Rect,
     /// The board has its frame (it goes without one where the two rows would make it scroll).
     pub framed: bool,
+    /// The board is drawn in half blocks (two board rows a terminal row): whole cells cannot
+    /// show it whole here and half blocks can.
+    pub half: bool,
     /// The colour legend, under the board (or atop the side column when the board needs the
     /// whole height).
     pub legend: Rect,
@@ -80,7 +83,9 @@ const NEED_MAX: usize = u16::MAX as usize - 64;
 /// cannot fit the whole room under the title.
 ///
 /// The board then takes the largest cells that fit without costing the panes their room: a
-/// framed board at a larger cell size if one fits, else one without its frame.
+/// framed board at a larger cell size if one fits, else one without its frame. A board that one
+/// column and one row a cell cannot show whole is drawn in half blocks where they show it whole
+/// and colour can tell its cells apart ([`Look::half_blocks`](crate::tui::look::Look::half_blocks)).
 pub fn panes(area: Rect, app: &App) -> Option<Panes> {
     let p = panes_above(area, app, 0)?;
     // In a race the race panel takes the side panes; where they folded away, or are too short
@@ -141,7 +146,26 @@ fn layout(main: Rect, app: &App, exploring: bool) -> Option<Layout> {
             }
         }
     }
+    if !least.whole && app.look.half_blocks(board.num_colours()) && half_blocks_needed(main, board.graph()) {
+        let half = Fit { need: half_need(board.graph()), ..fit(SMALLEST) };
+        if let Some(l) = choose(&half, main, board.graph()).filter(|l| l.whole) {
+            return Some(Layout { half: true, ..l });
+        }
+    }
     Some(least)
+}
+
+/// Whether a board needs half blocks to show whole under the title: one column and one row a
+/// cell do not fit `main`, and half blocks would.
+fn half_blocks_needed(main: Rect, g: &Graph) -> bool {
+    let fits = |(w, h): (u16, u16)| w <= main.width && h <= main.height;
+    !Shape::of(g).bricks && !fits(board_need(g, (1, 1))) && fits(half_need(g))
+}
+
+/// Columns and rows a board needs in half blocks, with wrap marks, frame not counted.
+fn half_need(g: &Graph) -> (u16, u16) {
+    let (w, h) = board_need(g, (1, 1));
+    (w, h.div_ceil(2))
 }
 
 /// The cells every board can be drawn with (smaller ones only scroll less).
@@ -154,7 +178,7 @@ fn choose(fit: &Fit, main: Rect, g: &Graph) -> Option<Layout> {
     // How big its cells are drawn in a layout.
     let cell_w = |l: &Layout| {
         let inner = if l.framed { super::board::inner(l.board) } else { l.board };
-        board_geom(inner, g, Pos { row: 0, col: 0 }).cw
+        board_geom(inner, g, Pos { row: 0, col: 0 }, false).cw
     };
     // A short board stacks above the panes rather than leave most of a tall pane empty.
     let short = (fit.need.1 + 2) * 2 < main.height;
@@ -194,6 +218,7 @@ struct Fit {
 struct Layout {
     board: Rect,
     framed: bool,
+    half: bool,
     legend: Rect,
     history: Rect,
     panel: Rect,
@@ -204,8 +229,9 @@ struct Layout {
 
 impl Layout {
     fn panes(self, c: Chrome) -> Panes {
-        let Layout { board, framed, legend, history, panel, .. } = self;
-        Panes { title: c.title, board, framed, legend, history, panel, status: c.status, footer: c.footer, race: NONE }
+        let Layout { board, framed, half, legend, history, panel, .. } = self;
+        let (status, footer) = (c.status, c.footer);
+        Panes { title: c.title, board, framed, half, legend, history, panel, status, footer, race: NONE }
     }
 
     /// Whether the history and the solver panel keep the room they have in `least` (the layout
@@ -290,7 +316,7 @@ impl Fit {
         let (history, panel) = self.split_side(side);
         let inner_h = board.height - if framed { 2 } else { 0 };
         let whole = inner_h >= need_h && column.width >= need_w + if framed { 2 } else { 0 };
-        Some(Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h), whole })
+        Some(Layout { board, framed, half: false, legend, history, panel, shown: inner_h.min(need_h), whole })
     }
 
     /// A board too big for `room`, which scrolls: with the legend beside it where a column of
@@ -367,7 +393,7 @@ impl Fit {
         };
         let inner_h = board.height - if framed { 2 } else { 0 };
         let whole = inner_h >= need_h && main.width >= need_w + if framed { 2 } else { 0 };
-        Some(Layout { board, framed, legend, history, panel, shown: inner_h.min(need_h), whole })
+        Some(Layout { board, framed, half: false, legend, history, panel, shown: inner_h.min(need_h), whole })
     }
 }
 

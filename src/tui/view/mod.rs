@@ -53,7 +53,7 @@ fn draw_screen(frame: &mut Frame, app: &App) -> Drawn {
         let body = Rect { y: p.title.bottom(), height: p.status.y - p.title.bottom(), ..area };
         frame.render_widget(compare::CompareView { app, compare }, body);
     } else {
-        let geom = board::geom(app, p.board, p.framed);
+        let geom = board::geom(app, p.board, p.framed, p.half);
         frame.render_widget(board::BoardView { app, geom, framed: p.framed }, p.board);
         drawn.board = Some(geom);
         let arrangement = legend::arrangement(app, p.legend);
