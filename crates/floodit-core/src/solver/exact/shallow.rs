@@ -262,7 +262,9 @@ mod tests {
         let mut t = Table::<2>::new(usize::MAX);
         for (i, &(components, g)) in regions.iter().enumerate() {
             let mut region = Bits::<2>::default();
-            components.iter().for_each(|&c| region.insert(c));
+            for &c in components {
+                region.insert(c);
+            }
             let node = Node { region, parent: 0, anchor: 0, step: Step::root(), g, h: 0 };
             let hash = region_hash(&region);
             let slot = t.find(&region, hash).expect_err("regions differ");
