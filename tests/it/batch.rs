@@ -366,6 +366,23 @@ fn the_committed_proof_replays() {
     assert_eq!(v["total_lower_bound"].as_u64(), Some(31804));
 }
 
+/// The committed proofs of random 28x28 six-colour boards (`floodit gen --size 28x28 --colours 6
+/// --seed S`, the original game's largest size): every line replays and every board is proven.
+#[test]
+fn the_committed_28x28_proofs_replay() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let results = root.join("random-28x28c6.results.jsonl");
+    let data = root.join("random-28x28c6");
+    let o = floodit(&["batch", "verify", s(&results), s(&data), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", text(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["boards"].as_u64(), Some(4));
+    assert_eq!(v["verified"].as_u64(), v["lines"].as_u64(), "every solution replays");
+    assert_eq!(v["proven"].as_u64(), Some(4));
+    assert_eq!(v["total_moves"].as_u64(), Some(141));
+    assert_eq!(v["total_lower_bound"].as_u64(), Some(141));
+}
+
 #[test]
 fn limits_leave_boards_unproven_with_exit_3() {
     let dir = tempfile::tempdir().unwrap();
