@@ -5,7 +5,7 @@ use super::{CliError, gen_cmd};
 use crate::design::Request;
 use crate::design::shape::{Shape, picture};
 use crate::formats::generate::{GenSpec, generate};
-use crate::formats::quote::quote_input;
+use crate::formats::quote_input;
 use crate::formats::{Puzzle, RandomBoard};
 use crate::model::Graph;
 use std::io::Read;

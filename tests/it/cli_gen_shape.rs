@@ -17,10 +17,15 @@ fn ok(args: &[&str]) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-/// The one line of a refused run (exit 2).
+/// The one line of a refused run (bad input).
 fn refused(args: &[&str]) -> String {
     let o = floodit(args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&o.stdout));
+    assert_eq!(
+        o.status.code(),
+        Some(i32::from(floodit::cli::EXIT_BAD_INPUT)),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stdout)
+    );
     assert!(o.stdout.is_empty());
     let e = String::from_utf8(o.stderr).unwrap();
     assert_eq!(e.trim_end().lines().count(), 1, "{e}");

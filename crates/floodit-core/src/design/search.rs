@@ -18,7 +18,7 @@ use super::shape::{Placed, Shape};
 use crate::analysis::{Count, plural};
 use crate::formats::Puzzle;
 use crate::formats::generate::{GenSpec, generate, uniform};
-use crate::formats::quote::quote_input;
+use crate::formats::quote_input;
 use crate::model::{Board, Mode};
 use crate::solver::{Problem, StopReason};
 use rand_chacha::ChaCha8Rng;

@@ -14,7 +14,7 @@ pub use builtins::NAMES as BUILT_IN_NAMES;
 pub use picture::Picture;
 
 use crate::formats::generate::uniform;
-use crate::formats::quote::quote_input;
+use crate::formats::quote_input;
 use crate::model::{Board, Colour, Graph};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::SeedableRng;
