@@ -30,7 +30,7 @@ fn main() {
         let mut times = Vec::new();
         for seed in 1..=seeds {
             let spec = GenSpec { rows: 10, cols: 10, colours: 5, ..GenSpec::default() };
-            let request = Request { spec, properties: properties.clone(), seed };
+            let request = Request { spec, properties: properties.clone(), seed, shape: None };
             let t = Instant::now();
             if design(&request, &Budget::new(Some(Duration::from_secs_f64(secs)))).is_ok() {
                 times.push(t.elapsed().as_secs_f64() * 1e3);

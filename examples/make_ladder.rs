@@ -138,6 +138,7 @@ impl Rung {
             first_moves: first.then_some(q.first_moves),
             keeping_par: first.then_some(q.keeping_par),
             optimal_solutions: None,
+            shape: None,
         }
     }
 
@@ -184,7 +185,7 @@ impl Rung {
         loop {
             seed += 1;
             let spec = GenSpec { rows: self.side, cols: self.side, colours: self.colours, ..GenSpec::default() };
-            let request = Request { spec, properties: self.properties.to_vec(), seed };
+            let request = Request { spec, properties: self.properties.to_vec(), seed, shape: None };
             let Ok(found) = design(&request, &Budget::new(Some(Duration::from_secs(60)))) else { continue };
             if taken.contains(&board_hash(&found.puzzle.board, found.puzzle.mode)) {
                 continue;

@@ -93,8 +93,10 @@ mod tests {
     fn the_six_ladders_and_the_demo_puzzles_are_built_in_and_load() {
         let packs = packs();
         let names: Vec<_> = packs.iter().map(|p| p.as_ref().map(|p| p.name.clone()).unwrap()).collect();
-        assert_eq!(names.len(), 6, "{names:?}");
-        assert!(names.iter().enumerate().all(|(i, n)| n.starts_with(&format!("ladder-{}-", i + 1))), "{names:?}");
+        // The six ladders, then the Pictures pack.
+        assert_eq!(names.len(), 7, "{names:?}");
+        assert!(names[..6].iter().enumerate().all(|(i, n)| n.starts_with(&format!("ladder-{}-", i + 1))), "{names:?}");
+        assert_eq!(names[6], "pictures");
         let demo = puzzles();
         assert!(demo.len() >= 10 && demo.iter().all(|(_, p)| p.is_ok()));
         assert!(demo.iter().any(|(p, _)| p.ends_with("classic-14x14.toml")));
@@ -110,8 +112,8 @@ mod tests {
         std::fs::write(pack.join("a.toml"), "title = \"a\"\ncells = \"\"\"\n0 1\n1 0\n\"\"\"\n").unwrap();
         let all = all_packs(Some(&dir));
         let titles: Vec<_> = all.iter().flatten().map(|p| p.manifest.title.clone()).collect();
-        assert_eq!((titles.len(), titles[0].as_str()), (6, "Mine"), "{titles:?}");
-        assert_eq!(all_packs(None).len(), 6);
+        assert_eq!((titles.len(), titles[0].as_str()), (7, "Mine"), "{titles:?}");
+        assert_eq!(all_packs(None).len(), 7);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -236,6 +236,12 @@ pub struct GenArgs {
     pub board: BoardArgs,
     #[command(flatten)]
     pub design: DesignArgs,
+    /// A picture for the board to draw: heart, smiley, arrow, ring, letter:A to letter:Z, or a
+    /// picture file ('.' a free cell, any other character a colour class; docs/formats.md). Its
+    /// cells get their class's colour, free cells never the colour of a picture cell they touch;
+    /// the property flags vary only the free cells.
+    #[arg(long, value_name = "SHAPE")]
+    pub shape: Option<String>,
     /// Print one JSON object: the puzzle file, its ID, and which properties were proven and how.
     #[arg(long)]
     pub json: bool,

@@ -2,7 +2,7 @@
 //! optimum, a greedy trap, ...), each proven by the exact solver.
 
 use super::args::{DesignArgs, GenArgs};
-use super::{CliError, CliResult, EXIT_LIMIT, out, solve::round3};
+use super::{CliError, CliResult, EXIT_LIMIT, gen_shape, out, solve::round3};
 use crate::analysis::{Count, plural};
 use crate::design::facts::FirstMoves;
 use crate::design::{Budget, DesignError, Designed, Grade, HeuristicRun, Property, Request, design, grade_known};
@@ -16,15 +16,23 @@ const DEFAULT_SECONDS: u64 = 10;
 
 pub fn run(args: GenArgs) -> CliResult {
     let properties = properties(&args.design);
-    if properties.is_empty() {
-        let (mut puzzle, seed) = unflooded(&RandomBoard::from(&args.board))?;
-        keep_seed_words(&mut puzzle, &args);
-        return print(&puzzle, args.json.then(|| Report::random(&puzzle, seed)));
-    }
     let ask = RandomBoard::from(&args.board);
+    let shape = match &args.shape {
+        Some(name) => Some(gen_shape::load(name, &ask.spec()?)?),
+        None => None,
+    };
+    if properties.is_empty() {
+        let (mut puzzle, seed) = match &shape {
+            Some(s) => gen_shape::random(&ask, s)?,
+            None => unflooded(&ask)?,
+        };
+        keep_seed_words(&mut puzzle, &args);
+        let report = args.json.then(|| Report { shape: args.shape.clone(), ..Report::random(&puzzle, seed) });
+        return print(&puzzle, report);
+    }
     let spec = ask.spec()?;
     let seed = ask.seed.unwrap_or_else(crate::formats::generate::fresh_seed);
-    let request = Request { spec, properties, seed };
+    let request = Request { spec, properties, seed, shape };
     let d = &args.design;
     let mut budget = Budget::new(Some(d.time_limit.unwrap_or(Duration::from_secs(DEFAULT_SECONDS))));
     if let Some(n) = d.node_limit {
@@ -36,7 +44,8 @@ pub fn run(args: GenArgs) -> CliResult {
     match design(&request, &budget) {
         Ok(mut found) => {
             keep_seed_words(&mut found.puzzle, &args);
-            print(&found.puzzle, args.json.then(|| Report::designed(&found, &budget)))
+            let report = args.json.then(|| Report { shape: args.shape.clone(), ..Report::designed(&found, &budget) });
+            print(&found.puzzle, report)
         }
         Err(e @ DesignError::NotFound(_)) => {
             let asked: Vec<String> = request.properties.iter().map(|p| p.describe()).collect();
@@ -59,7 +68,7 @@ fn keep_seed_words(puzzle: &mut Puzzle, args: &GenArgs) {
 /// Fresh seeds tried for a board that is not flooded already, when no seed is asked for: each
 /// board of two colours or more and two cells or more is flooded with a chance of one half at
 /// most, so all of them only with a chance of 2^-64.
-const FRESH_SEEDS: u32 = 64;
+pub(super) const FRESH_SEEDS: u32 = 64;
 
 /// A random board that is not flooded already (a flooded board is no puzzle): the asked
 /// seed's, or an error saying to choose another; without a seed, the first fresh seed's that
@@ -117,6 +126,9 @@ fn properties(d: &DesignArgs) -> Vec<Property> {
 #[derive(Serialize)]
 struct Report {
     seed: u64,
+    /// The picture the board draws (`--shape`), as it was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shape: Option<String>,
     id: String,
     /// The proven optimum (designed boards only).
     optimum: Option<u32>,
@@ -144,6 +156,7 @@ impl Report {
     fn random(p: &Puzzle, seed: u64) -> Report {
         Report {
             seed,
+            shape: None,
             id: id::encode_puzzle(p),
             optimum: None,
             properties: Vec::new(),

@@ -8,6 +8,7 @@ pub mod daily;
 mod export;
 mod export_sheet;
 mod gen_cmd;
+mod gen_shape;
 mod input;
 mod learn;
 mod out;

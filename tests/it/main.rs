@@ -8,6 +8,7 @@ mod cli;
 mod cli_bad_input;
 mod cli_export_sheet;
 mod cli_gen;
+mod cli_gen_shape;
 mod cli_review;
 mod content_built_in;
 mod daily_archive;

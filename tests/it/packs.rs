@@ -9,6 +9,7 @@
 
 use floodit::analysis::count_optimal;
 use floodit::design::grade::Grade;
+use floodit::design::shape::Shape;
 use floodit::design::{Budget, describe, grade};
 use floodit::formats::pack::{self, BoardClaims, Entry, Pack, PackClaims, PackPuzzle};
 use floodit::solver::{Control, Problem};
@@ -45,6 +46,14 @@ fn board_errors(b: &PackPuzzle, entry: &Entry, g: &Grade) -> Vec<String> {
         let problem = Problem::new(b.puzzle.board.clone(), b.puzzle.mode);
         let count = count_optimal(&problem, q.optimum, n + 1, &Control::default());
         claim("the optimal solutions", Some(n.to_string()), count.found.to_string());
+    }
+    if let Some(name) = &c.shape {
+        let drawn = Shape::built_in(name)
+            .and_then(|s| s.place(b.puzzle.board.graph(), b.puzzle.board.num_colours()))
+            .map(|placed| placed.holds(&b.puzzle.board));
+        if drawn != Ok(true) {
+            wrong.push(format!("the board does not draw the picture {name}: {drawn:?}"));
+        }
     }
     if b.puzzle.move_limit.is_some_and(|l| l < q.optimum) {
         wrong.push("the move limit is below the optimum".into());
@@ -173,4 +182,23 @@ fn a_broken_pack_is_listed_as_its_error_naming_the_file_and_line() {
     let e = listed[1].as_ref().unwrap_err().to_string();
     assert!(e.contains("missing.toml") && e.contains("cannot read"), "{e}");
     assert!(pack::list(&dir.path().join("nowhere")).is_empty());
+}
+
+/// A board's `source` is the command that makes it: two boards of the Pictures pack made
+/// again by the binary (the two smallest, so the test stays quick) have the same cells.
+#[test]
+fn picture_boards_are_made_again_by_their_source_line() {
+    let packs = packs();
+    let pictures = packs.iter().find(|p| p.name == "pictures").expect("the Pictures pack");
+    let mut boards: Vec<&PackPuzzle> = pictures.puzzles.iter().collect();
+    boards.sort_by_key(|b| b.puzzle.board.len());
+    for b in &boards[..2] {
+        let source = b.puzzle.source.as_deref().unwrap();
+        let args: Vec<&str> = source.strip_prefix("floodit ").unwrap().split(' ').collect();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_floodit")).args(&args).output().unwrap();
+        assert!(out.status.success(), "{source}: {}", String::from_utf8_lossy(&out.stderr));
+        let made = floodit::formats::Puzzle::parse(&String::from_utf8(out.stdout).unwrap()).unwrap();
+        assert_eq!(made.board.colours(), b.puzzle.board.colours(), "{}: {source}", b.file);
+        assert_eq!(made.mode, b.puzzle.mode, "{source}");
+    }
 }

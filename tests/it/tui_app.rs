@@ -105,8 +105,8 @@ fn the_picker_lists_files_and_opens_one() {
     a.options.puzzles_dir = Some(dir.clone());
     a.options.files = vec![KUNIGAMI.into()];
     press(&mut a, "o");
-    // The built-in packs come first: down to the files.
-    for _ in 0..6 {
+    // The built-in packs come first (six ladders and the Pictures pack): down to the files.
+    for _ in 0..7 {
         press(&mut a, "j");
     }
     let s = screen(&a);

@@ -156,6 +156,15 @@ pub fn stats_files() -> Vec<Vec<u8>> {
 }
 
 /// Names players might type, and some they should not.
+/// Picture files: a small one of two classes, one with blank and short lines, every built-in-like
+/// figure drawn by hand.
+pub fn pictures() -> Vec<Vec<u8>> {
+    [".##.##.\n#######\n.#####.\n..###..\n", "\n..#\n#o\n\n o#\n\n", "abc\r\ndef\r\n", "x"]
+        .iter()
+        .map(|p| p.as_bytes().to_vec())
+        .collect()
+}
+
 pub fn names() -> Vec<Vec<u8>> {
     ["Ada", "  Grace  Hopper ", "\u{202e}evil", "a\x1b[31mred", "\u{1f30a} wave", "x".repeat(40).as_str()]
         .iter()

@@ -81,7 +81,7 @@ fn designs(a: &GenArgs) -> bool {
 }
 
 fn clone_args(a: &GenArgs) -> GenArgs {
-    GenArgs { board: a.board.clone(), design: a.design.clone(), json: a.json }
+    GenArgs { board: a.board.clone(), design: a.design.clone(), shape: a.shape.clone(), json: a.json }
 }
 
 /// The answer: a puzzle (or a JSON report holding one) with what was asked.

@@ -4,6 +4,7 @@
 use super::corpus;
 use super::engine::Target;
 use floodit::daily::{NAME_MAX, clean_name};
+use floodit::design::shape::Picture;
 use floodit::formats::dataset::{Dataset, DatasetFormat, Entry, PivotChoice};
 use floodit::formats::pack::{self, Manifest};
 use floodit::formats::{Puzzle, id, tatham};
@@ -33,6 +34,7 @@ pub const TARGETS: &[Target] = &[
     Target { name: "results-file", check: results_file, seeds: corpus::results_files },
     Target { name: "export-sheet", check: super::export::export_sheet, seeds: super::export::seeds },
     Target { name: "review-input", check: super::review::review_input, seeds: super::review::seeds },
+    Target { name: "picture-file", check: picture_file, seeds: corpus::pictures },
     Target { name: "gen-args", check: super::gen_args::gen_args, seeds: super::gen_args::seeds },
     #[cfg(feature = "serve")]
     Target { name: "lobby-input", check: super::lobby::lobby_input, seeds: super::lobby::seeds },
@@ -373,4 +375,24 @@ fn results_file(bytes: &[u8]) -> Result<bool, String> {
         return Err(format!("a report that does not add up: {json}"));
     }
     Ok(true)
+}
+
+/// A `gen --shape` picture file: parsed, then written back as text it reads back the same.
+fn picture_file(bytes: &[u8]) -> Result<bool, String> {
+    let p = match Picture::parse(&text(bytes)) {
+        Ok(p) => p,
+        Err(e) => return refused(&e.to_string()),
+    };
+    if p.cells.len() != p.rows * p.cols || p.cells.iter().flatten().any(|&k| usize::from(k) >= p.classes.len()) {
+        return Err(format!("a malformed picture: {p:?}"));
+    }
+    let mut out = String::new();
+    for r in 0..p.rows {
+        out.extend((0..p.cols).map(|c| p.class_at(r, c).map_or('.', |k| p.classes[usize::from(k)])));
+        out.push('\n');
+    }
+    match Picture::parse(&out) {
+        Ok(again) if again == p => Ok(true),
+        other => Err(format!("written back as {out:?}, it reads as {other:?}")),
+    }
 }

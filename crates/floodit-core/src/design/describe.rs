@@ -43,6 +43,9 @@ pub fn board(optimum: u32, grade: Option<u8>, c: &BoardClaims) -> String {
             k => format!("{k} of the {of} that flood something keep par."),
         });
     }
+    if let Some(shape) = &c.shape {
+        parts.push(format!("It draws the picture {shape}."));
+    }
     parts.join(" ")
 }
 
@@ -106,18 +109,22 @@ mod tests {
             first_moves: Some(4),
             keeping_par: Some(1),
             optimal_solutions: None,
+            shape: None,
         };
         assert_eq!(
             board(17, Some(6), &c),
             "Grade 6 (fiendish, score 11). Proven optimum: 17 moves. Greedy (most cells each move) takes 23, 6 more. \
              Every heuristic misses it; the best takes 18. Only one of the 4 first moves that flood something keeps par."
         );
-        let found = BoardClaims { greedy: Some(7), best_heuristic: Some(7), optimal_solutions: Some(1), ..none };
+        let found =
+            BoardClaims { greedy: Some(7), best_heuristic: Some(7), optimal_solutions: Some(1), ..none.clone() };
         assert_eq!(
             board(7, Some(9), &found),
             "Proven optimum: 7 moves. Greedy (most cells each move) also finds it. A heuristic finds it too. \
              There is exactly one optimal solution."
         );
+        let heart = BoardClaims { shape: Some("heart".into()), ..none };
+        assert_eq!(board(9, None, &heart), "Proven optimum: 9 moves. It draws the picture heart.");
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! use std::time::Duration;
 //!
 //! let spec = GenSpec { rows: 6, cols: 6, colours: 4, ..GenSpec::default() };
-//! let request = Request { spec, properties: vec![Property::Optimum(9), Property::GreedyGap(2)], seed: 1 };
+//! let request = Request { spec, properties: vec![Property::Optimum(9), Property::GreedyGap(2)], seed: 1, shape: None };
 //! let found = design(&request, &Budget::new(Some(Duration::from_secs(60))))?;
 //! assert_eq!(found.puzzle.optimal, Some(9));
 //!
@@ -32,6 +32,7 @@ pub mod grade;
 mod mutate;
 mod property;
 mod search;
+pub mod shape;
 
 pub use facts::{Budget, HeuristicRun, Optimum, Unproven};
 pub use grade::{Grade, grade, grade_known};

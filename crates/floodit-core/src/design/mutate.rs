@@ -2,6 +2,7 @@
 //! neighbour's colour merges components (the optimum tends to fall), recolouring it to a colour
 //! none of its neighbours has splits one off (it tends to rise).
 
+use super::shape::Placed;
 use crate::formats::generate::uniform;
 use crate::model::{Board, Colour};
 use rand_chacha::ChaCha8Rng;
@@ -14,19 +15,26 @@ pub enum Steer {
     Either,
 }
 
-/// `board` with `cells` cells recoloured (at least one), each to a colour chosen by `steer`.
-pub fn mutate(board: &Board, rng: &mut ChaCha8Rng, steer: Steer, cells: usize) -> Board {
+/// `board` with `cells` cells recoloured (at least one), each to a colour chosen by `steer`;
+/// with a picture `placed`, only free cells change, and only to colours that keep the picture.
+pub fn mutate(board: &Board, rng: &mut ChaCha8Rng, steer: Steer, cells: usize, placed: Option<&Placed>) -> Board {
     let k = board.num_colours();
     let mut colours = board.colours().to_vec();
-    let n = colours.len();
+    let keeps = |cell: usize, c: Colour| placed.is_none_or(|p| p.allows(cell, c));
+    let movable: Vec<usize> =
+        (0..colours.len()).filter(|&cell| placed.is_none_or(|p| p.allowed[cell].count_ones() > 1)).collect();
+    if movable.is_empty() {
+        return board.clone();
+    }
     for _ in 0..cells.max(1) {
-        let cell = uniform(rng, n as u32) as usize;
+        let cell = movable[uniform(rng, movable.len() as u32) as usize];
         let own = colours[cell];
         let mut around: Vec<Colour> = board.graph().neighbours(cell).iter().map(|&c| colours[c as usize]).collect();
         around.sort_unstable();
         around.dedup();
-        let merging: Vec<Colour> = around.iter().copied().filter(|&c| c != own).collect();
-        let splitting: Vec<Colour> = (0..k as Colour).filter(|c| *c != own && !around.contains(c)).collect();
+        let merging: Vec<Colour> = around.iter().copied().filter(|&c| c != own && keeps(cell, c)).collect();
+        let splitting: Vec<Colour> =
+            (0..k as Colour).filter(|&c| c != own && !around.contains(&c) && keeps(cell, c)).collect();
         let steer = match steer {
             Steer::Either if uniform(rng, 2) == 0 => Steer::Shorter,
             Steer::Either => Steer::Longer,
@@ -35,7 +43,7 @@ pub fn mutate(board: &Board, rng: &mut ChaCha8Rng, steer: Steer, cells: usize) -
         let choices = match steer {
             Steer::Shorter if !merging.is_empty() => merging,
             Steer::Longer if !splitting.is_empty() => splitting,
-            _ => (0..k as Colour).filter(|&c| c != own).collect(),
+            _ => (0..k as Colour).filter(|&c| c != own && keeps(cell, c)).collect(),
         };
         if !choices.is_empty() {
             colours[cell] = choices[uniform(rng, choices.len() as u32) as usize];
@@ -58,8 +66,8 @@ mod tests {
         let mut rng = ChaCha8Rng::from_seed([1; 32]);
         let (mut fewer, mut more) = (0, 0);
         for _ in 0..200 {
-            fewer += (comps(&mutate(&board, &mut rng, Steer::Shorter, 1)) - comps(&board)).signum();
-            more += (comps(&mutate(&board, &mut rng, Steer::Longer, 1)) - comps(&board)).signum();
+            fewer += (comps(&mutate(&board, &mut rng, Steer::Shorter, 1, None)) - comps(&board)).signum();
+            more += (comps(&mutate(&board, &mut rng, Steer::Longer, 1, None)) - comps(&board)).signum();
         }
         // A recolouring can leave the count as it was; the steering shows in the balance.
         assert!(fewer < -50 && more > 50, "{fewer} {more}");

@@ -106,6 +106,7 @@ impl Measured {
             first_moves: self.first_moves.as_ref().map(|f| f.gaining),
             keeping_par: self.first_moves.as_ref().map(|f| f.keeping_par),
             optimal_solutions: self.solutions.filter(|c| c.exact).map(|c| c.found),
+            shape: None,
         }
     }
 

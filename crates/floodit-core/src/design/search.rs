@@ -14,9 +14,11 @@ use super::facts::{
 };
 use super::mutate::{Steer, mutate};
 use super::property::{COUNT_LIMIT, Measured, Proof, Property};
+use super::shape::{Placed, Shape};
 use crate::analysis::{Count, plural};
 use crate::formats::Puzzle;
 use crate::formats::generate::{GenSpec, generate, uniform};
+use crate::formats::quote_input;
 use crate::model::{Board, Mode};
 use crate::solver::{Problem, StopReason};
 use rand_chacha::ChaCha8Rng;
@@ -32,6 +34,8 @@ pub struct Request {
     pub properties: Vec<Property>,
     /// Seeds the first board and the climb: the same request finds the same board.
     pub seed: u64,
+    /// A picture the board must draw (`shape`): the search varies only its free cells.
+    pub shape: Option<Shape>,
 }
 
 impl Request {
@@ -46,6 +50,9 @@ impl Request {
             format!("--size {}x{}", s.rows, s.cols)
         });
         words.push(format!("--colours {}", s.colours));
+        if let Some(shape) = &self.shape {
+            words.push(format!("--shape {}", shell_word(&shape.name)));
+        }
         if s.topology != crate::model::Topology::Grid {
             words.push(format!("--topology {}", s.topology));
         }
@@ -58,6 +65,15 @@ impl Request {
         words.extend(self.properties.iter().map(|p| p.flag()));
         words.push(format!("--seed {}", self.seed));
         words.join(" ")
+    }
+}
+
+/// `word` as one shell word: quoted when it holds anything but letters, digits and `:._/-`.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || ":._/-".contains(c)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -220,13 +236,24 @@ fn check(request: &Request) -> Result<(), DesignError> {
 pub fn design(request: &Request, budget: &Budget) -> Result<Designed, DesignError> {
     check(request)?;
     // Validates the shape and pivot the same way `floodit gen` does.
-    let first = generate(&request.spec, request.seed).map_err(DesignError::Impossible)?;
+    let mut first = generate(&request.spec, request.seed).map_err(DesignError::Impossible)?;
+    let placed = match &request.shape {
+        Some(shape) => Some(
+            shape
+                .place(first.board.graph(), request.spec.colours)
+                .map_err(|e| DesignError::Impossible(format!("--shape {}: {e}", quote_input(&shape.name))))?,
+        ),
+        None => None,
+    };
+    if let Some(p) = &placed {
+        first.board = p.shaped(&first.board, request.seed);
+    }
     let mut rng = search_rng(request.seed);
     let target = request.properties.iter().find_map(|p| match p {
         Property::Optimum(n) => Some(*n),
         _ => None,
     });
-    let mut search = Search { request, budget, candidates: 0, too_hard: 0, closest: None };
+    let mut search = Search { request, budget, placed: placed.as_ref(), candidates: 0, too_hard: 0, closest: None };
     let mut start = first.board;
     let mut starts = 0u64;
     let patience = patience(start.len());
@@ -248,7 +275,7 @@ pub fn design(request: &Request, budget: &Budget) -> Result<Designed, DesignErro
             };
             // Mostly one cell; now and then a few, to step over a plateau.
             let cells = if uniform(&mut rng, 4) == 0 { 2 + uniform(&mut rng, 3) as usize } else { 1 };
-            let candidate = mutate(&board, &mut rng, steer, cells);
+            let candidate = mutate(&board, &mut rng, steer, cells, search.placed);
             match search.measure(&candidate, first.mode)? {
                 Some(m) if m.1 <= best.1 => {
                     idle = if m.1 < best.1 { 0 } else { idle + 1 };
@@ -258,7 +285,7 @@ pub fn design(request: &Request, budget: &Budget) -> Result<Designed, DesignErro
                 _ => idle += 1,
             }
         }
-        start = generate(&request.spec, rng.next_u64()).map_err(DesignError::Impossible)?.board;
+        start = search.fresh(rng.next_u64())?;
     }
 }
 
@@ -266,6 +293,8 @@ pub fn design(request: &Request, budget: &Budget) -> Result<Designed, DesignErro
 struct Search<'a> {
     request: &'a Request,
     budget: &'a Budget,
+    /// The picture the board draws, placed on its layout.
+    placed: Option<&'a Placed>,
     candidates: u64,
     too_hard: u64,
     /// The nearest board so far and its distance.
@@ -311,8 +340,17 @@ impl Search<'_> {
             if let Some(m) = self.measure(&start, mode)? {
                 return Ok((start, m));
             }
-            start = generate(&self.request.spec, rng.next_u64()).map_err(DesignError::Impossible)?.board;
+            start = self.fresh(rng.next_u64())?;
         }
+    }
+
+    /// A fresh random board of the request's seed `seed`, drawing the picture if there is one.
+    fn fresh(&self, seed: u64) -> Result<Board, DesignError> {
+        let board = generate(&self.request.spec, seed).map_err(DesignError::Impossible)?.board;
+        Ok(match self.placed {
+            Some(p) => p.shaped(&board, seed),
+            None => board,
+        })
     }
 
     fn not_found_because(&self, reason: StopReason) -> NotFound {
@@ -332,7 +370,7 @@ impl Search<'_> {
             .iter()
             .map(|&p| m.proof(p).expect("a board at distance 0 has every property"))
             .collect();
-        let mut puzzle = Puzzle::new(title(&self.request.spec), board, mode);
+        let mut puzzle = Puzzle::new(title(&self.request.spec, self.request.shape.as_ref()), board, mode);
         puzzle.optimal = Some(m.optimum.moves);
         puzzle.description = Some(description(&m));
         puzzle.source = Some(self.request.command());
@@ -372,14 +410,15 @@ pub fn measure(problem: &Problem, properties: &[Property], budget: &Budget) -> R
     Ok(m)
 }
 
-fn title(spec: &GenSpec) -> String {
+fn title(spec: &GenSpec, picture: Option<&Shape>) -> String {
     let shape = if spec.topology.is_one_row() {
         format!("{} {}", spec.topology, spec.cols)
     } else {
         format!("{}x{} {}", spec.rows, spec.cols, spec.topology)
     };
     let mode = if spec.free { ", free" } else { "" };
-    format!("Designed {shape}, {} colours{mode}", spec.colours)
+    let picture = picture.map(|s| format!(", shape {}", s.name)).unwrap_or_default();
+    format!("Designed {shape}, {} colours{mode}{picture}", spec.colours)
 }
 
 /// What the proofs say about the board, for the puzzle's description: the facts measured, as

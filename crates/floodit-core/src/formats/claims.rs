@@ -22,6 +22,8 @@ pub struct BoardClaims {
     pub keeping_par: Option<u32>,
     /// Optimal solutions, counted exactly.
     pub optimal_solutions: Option<u64>,
+    /// The built-in picture the board draws (`floodit gen --shape`): every cell keeps it.
+    pub shape: Option<String>,
 }
 
 impl BoardClaims {
@@ -47,6 +49,9 @@ impl BoardClaims {
             if let Some(v) = value {
                 out += &format!("{key} = {v}\n");
             }
+        }
+        if let Some(s) = &self.shape {
+            out += &format!("shape = {}\n", toml::Value::String(s.clone()));
         }
         out
     }

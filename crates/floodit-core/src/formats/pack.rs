@@ -90,6 +90,7 @@ struct RawEntry {
     first_moves: Option<u32>,
     keeping_par: Option<u32>,
     optimal_solutions: Option<u64>,
+    shape: Option<Spanned<String>>,
 }
 
 /// The highest grade score a manifest may state (the points of `design::grade` add up to less).
@@ -163,6 +164,19 @@ impl Manifest {
                 }
                 s => s.map(Spanned::into_inner),
             };
+            let shape = match e.shape {
+                Some(s) if !crate::design::shape::Shape::is_built_in(s.get_ref()) => {
+                    return Err(FormatError::at_line(
+                        line(s.span()),
+                        format!(
+                            "shape = {}: not a built-in picture ({})",
+                            quote_input(s.get_ref()),
+                            crate::design::shape::BUILT_IN_NAMES
+                        ),
+                    ));
+                }
+                s => s.map(Spanned::into_inner),
+            };
             let claims = BoardClaims {
                 score,
                 greedy: e.greedy,
@@ -170,6 +184,7 @@ impl Manifest {
                 first_moves: e.first_moves,
                 keeping_par: e.keeping_par,
                 optimal_solutions: e.optimal_solutions,
+                shape,
             };
             puzzles.push(Entry { file, grade, claims, line: at });
         }
@@ -383,6 +398,7 @@ mod tests {
             first_moves: Some(4),
             keeping_par: Some(1),
             optimal_solutions: None,
+            shape: None,
         };
         assert_eq!((&m.claims, &m.puzzles[0].claims), (&pack, &board));
         assert_eq!(m.to_toml(), text, "written back as read");

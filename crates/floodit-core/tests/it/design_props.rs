@@ -23,7 +23,7 @@ fn spec(topology: Topology, rows: usize, cols: usize, colours: usize) -> GenSpec
 }
 
 fn found(spec: GenSpec, properties: Vec<Property>, seed: u64) -> floodit_core::design::Designed {
-    let request = Request { spec, properties: properties.clone(), seed };
+    let request = Request { spec, properties: properties.clone(), seed, shape: None };
     design(&request, &Budget::new(Some(Duration::from_secs(120))))
         .unwrap_or_else(|e| panic!("{properties:?} on {spec:?}: {e}"))
 }
@@ -116,7 +116,7 @@ fn the_same_seed_finds_the_same_board() {
 #[test]
 fn impossible_and_unfound_requests_say_so() {
     let request = |properties, secs| {
-        let r = Request { spec: spec(Topology::Grid, 3, 3, 3), properties, seed: 1 };
+        let r = Request { spec: spec(Topology::Grid, 3, 3, 3), properties, seed: 1, shape: None };
         design(&r, &Budget::new(Some(Duration::from_millis(secs)))).map(|d| d.puzzle).unwrap_err()
     };
     let e = request(vec![Property::Optimum(9)], 1000);
@@ -134,7 +134,12 @@ fn impossible_and_unfound_requests_say_so() {
 fn a_flooded_board_is_never_handed_out_and_a_forced_first_move_is_no_unique_one() {
     // Issue 31's reproducers: two colours on a path leave one first move; a free cycle of eight
     // once came back as eight cells of one colour.
-    let r = Request { spec: spec(Topology::Path, 1, 3, 2), properties: vec![Property::UniqueFirstMove], seed: 4 };
+    let r = Request {
+        spec: spec(Topology::Path, 1, 3, 2),
+        properties: vec![Property::UniqueFirstMove],
+        seed: 4,
+        shape: None,
+    };
     let e = design(&r, &Budget::new(Some(Duration::from_secs(5)))).unwrap_err();
     assert!(matches!(e, DesignError::Impossible(_)) && e.to_string().contains("3 colours or more"), "{e}");
     let end = Request { spec: spec(Topology::Path, 1, 9, 3), ..r };
@@ -150,8 +155,10 @@ fn a_flooded_board_is_never_handed_out_and_a_forced_first_move_is_no_unique_one(
         (path, 3, vec![Property::UniqueFirstMove]),
         (path, 4, vec![Property::Optimum(1)]),
     ] {
-        match design(&Request { spec: s, properties: props.clone(), seed }, &Budget::new(Some(Duration::from_secs(1))))
-        {
+        match design(
+            &Request { spec: s, properties: props.clone(), seed, shape: None },
+            &Budget::new(Some(Duration::from_secs(1))),
+        ) {
             Ok(d) => check(&d, &props),
             Err(e) => assert!(matches!(e, DesignError::NotFound(_)), "{props:?}: {e}"),
         }

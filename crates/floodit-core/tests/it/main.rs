@@ -24,3 +24,4 @@ mod poly_heavy;
 mod poly_oracle;
 mod proof_words;
 mod review_lines;
+mod shape_picture;
