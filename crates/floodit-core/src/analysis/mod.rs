@@ -57,5 +57,5 @@ pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bo
 pub use proof_words::{Said, greedy_line, proof_words};
 pub use review::{MoveReview, Review, Verdict, plural};
 pub use review_budget::REVIEW_POSITION_LIMITS;
-pub use reviewer::{BadMove, MAX_POSITION_CELLS, Order, Reviewer, too_long};
+pub use reviewer::{BadMove, MAX_POSITION_CELLS, Reviewer, too_long};
 pub use why::{Reason, Why, farthest, why};

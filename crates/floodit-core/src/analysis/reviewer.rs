@@ -42,19 +42,6 @@ pub fn too_long(moves: usize, cells: usize) -> Option<String> {
     })
 }
 
-/// In which order [`Reviewer::step`] judges the moves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Order {
-    /// First move first: a screen shows the review filling in as it is read.
-    #[default]
-    Played,
-    /// The position after the last move first, then the moves from the last back: late
-    /// positions are small and soon proven, and each proven optimum bounds the one before it
-    /// from both sides (in Flood-It within one: it is that optimum or one more), so the
-    /// earlier, larger positions start narrow and a search there has less left to show.
-    FromEnd,
-}
-
 /// Reviews a game position by position; [`Reviewer::step`] does one, [`Reviewer::review`]
 /// shows what is known so far.
 #[derive(Clone, Debug)]
@@ -67,9 +54,7 @@ pub struct Reviewer {
     known: Vec<Option<Known>>,
     /// Each judged move's position, analysed.
     analyses: Vec<Option<Analysis>>,
-    /// Moves judged so far.
-    judged: usize,
-    order: Order,
+    next: usize,
     /// Whether the position after the last move has had its own search.
     end_tried: bool,
 }
@@ -90,15 +75,7 @@ impl Reviewer {
             known[n] = Some(Known::flooded());
         }
         let analyses = vec![None; n];
-        let mode = start.mode;
-        let order = Order::Played;
-        Ok(Reviewer { mode, moves: moves.to_vec(), boards, known, analyses, judged: 0, order, end_tried: false })
-    }
-
-    /// The same review, judging its moves in `order` (before the first step).
-    pub fn in_order(mut self, order: Order) -> Reviewer {
-        self.order = order;
-        self
+        Ok(Reviewer { mode: start.mode, moves: moves.to_vec(), boards, known, analyses, next: 0, end_tried: false })
     }
 
     /// A review of the moves a game has applied, from its start.
@@ -136,54 +113,42 @@ impl Reviewer {
     /// True when every move is judged and the position after the last is solved (as far as
     /// the budget allowed).
     pub fn is_done(&self) -> bool {
-        let n = self.moves.len();
-        self.judged == n && (self.end_tried || self.known[n].as_ref().is_some_and(|k| k.bounds.is_exact()))
+        self.next == self.moves.len()
+            && (self.end_tried || self.known[self.next].as_ref().is_some_and(|k| k.bounds.is_exact()))
     }
 
-    /// Moves judged so far (in the review's [`Order`]).
+    /// Moves judged so far (they are judged in order).
     pub fn judged(&self) -> usize {
-        self.judged
+        self.next
     }
 
     /// Judges the next move within `budget` (one position and its moves); returns its index,
     /// or `None` when every move is judged.
     pub fn step(&mut self, budget: &Budget) -> Result<Option<usize>, Halted> {
-        let n = self.moves.len();
-        if self.judged == n || self.order == Order::FromEnd {
-            self.solve_end(budget)?;
-        }
-        if self.judged == n {
+        let i = self.next;
+        if i == self.moves.len() {
+            // After the last move (in a game of no moves, the start): the position is solved
+            // once on its own if the judging left it open.
+            if !self.end_tried && !self.known[i].as_ref().is_some_and(|k| k.bounds.is_exact()) {
+                self.end_tried = true;
+                let problem = Problem::new(self.boards[i].clone(), self.mode);
+                let prior = self.known[i].clone();
+                let (floor, hint) = prior.map_or((0, None), |k| (k.bounds.lower, Some(k.line)));
+                let solved = super::position::solve(&problem, budget.limits, &budget.cancel, floor, hint)?;
+                tighten(&mut self.known[i], &solved);
+                self.propagate();
+            }
             return Ok(None);
         }
-        let i = match self.order {
-            Order::Played => self.judged,
-            Order::FromEnd => n - 1 - self.judged,
-        };
         let problem = Problem::new(self.boards[i].clone(), self.mode);
         let analysis = analyse_with(&problem, budget, self.known[i].clone(), Some(self.moves[i]))?;
         let child = analysis.child(&problem, self.moves[i]).expect("a played move is one of the position's moves");
         tighten(&mut self.known[i + 1], &child.known);
         self.known[i] = Some(analysis.known.clone());
         self.analyses[i] = Some(analysis);
-        self.judged += 1;
+        self.next += 1;
         self.propagate();
         Ok(Some(i))
-    }
-
-    /// Solves the position after the last move (in a game of no moves, the start) once, on its
-    /// own, unless it is proven already.
-    fn solve_end(&mut self, budget: &Budget) -> Result<(), Halted> {
-        let n = self.moves.len();
-        if self.end_tried || self.known[n].as_ref().is_some_and(|k| k.bounds.is_exact()) {
-            return Ok(());
-        }
-        self.end_tried = true;
-        let problem = Problem::new(self.boards[n].clone(), self.mode);
-        let (floor, hint) = self.known[n].clone().map_or((0, None), |k| (k.bounds.lower, Some(k.line)));
-        let solved = super::position::solve(&problem, budget.limits, &budget.cancel, floor, hint)?;
-        tighten(&mut self.known[n], &solved);
-        self.propagate();
-        Ok(())
     }
 
     /// Offers a solution known from elsewhere for the position before move `index` (the number
@@ -328,7 +293,7 @@ impl Reviewer {
                 }
             })
             .collect();
-        Review { moves, start: bounds(0), end: bounds(n), judged: self.judged }
+        Review { moves, start: bounds(0), end: bounds(n), judged: self.next }
     }
 }
 

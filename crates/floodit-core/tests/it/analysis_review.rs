@@ -6,7 +6,7 @@
 use crate::analysis_oracle::oracle_optimum;
 use crate::common;
 
-use floodit_core::analysis::{Bounds, Budget, Order, Review, Reviewer, Verdict, classes};
+use floodit_core::analysis::{Bounds, Budget, Review, Reviewer, Verdict, classes};
 use floodit_core::model::{Move, Topology};
 use floodit_core::solver::{Limits, Problem};
 use proptest::prelude::*;
@@ -58,11 +58,7 @@ fn after(p: &Problem, board: &floodit_core::Board, mv: Move) -> u32 {
 }
 
 fn check_review(p: &Problem, moves: &[Move], limits: Limits) -> Result<Review, TestCaseError> {
-    check_review_in(p, moves, limits, Order::Played)
-}
-
-fn check_review_in(p: &Problem, moves: &[Move], limits: Limits, order: Order) -> Result<Review, TestCaseError> {
-    let reviewer = Reviewer::new(p, moves).unwrap().in_order(order);
+    let reviewer = Reviewer::new(p, moves).unwrap();
     let boards: Vec<_> = (0..moves.len()).map(|i| reviewer.board(i).clone()).collect();
     let mut seen = 0;
     let review = reviewer
@@ -138,26 +134,6 @@ proptest! {
         let moves = random_game(&p, seed, 40);
         check_review(&p, &moves, Limits { memory: Some(memory), ..Limits::default() })?;
     }
-
-    /// Judged from the end, with searches cut short by a node limit (some stopped at their
-    /// root), every interval still holds the oracle's optimum, in both modes.
-    #[test]
-    fn reviews_from_the_end_stay_inside_the_truth(p in common::fixed_problem(40, 5), seed in any::<u64>(), nodes in prop::sample::select(vec![0u64, 3, 40])) {
-        let moves = random_game(&p, seed, 40);
-        check_review_in(&p, &moves, Limits { nodes: Some(nodes), ..Limits::default() }, Order::FromEnd)?;
-    }
-
-    #[test]
-    fn free_reviews_from_the_end_stay_inside_the_truth(p in common::free_problem(8, 4), seed in any::<u64>(), nodes in prop::sample::select(vec![0u64, 3, 40])) {
-        let moves = random_game(&p, seed, 12);
-        check_review_in(&p, &moves, Limits { nodes: Some(nodes), ..Limits::default() }, Order::FromEnd)?;
-    }
-
-    #[test]
-    fn unlimited_reviews_from_the_end_equal_the_oracle(p in common::fixed_problem(24, 5), seed in any::<u64>()) {
-        let moves = random_game(&p, seed, 40);
-        check_review_in(&p, &moves, Limits::default(), Order::FromEnd)?;
-    }
 }
 
 /// Heavier: 3000 random games, every topology and mode, a fifth of them under a limit that
@@ -176,36 +152,4 @@ fn review_heavy() {
         let limits = if seed % 5 == 4 { Limits { memory: Some(1), ..Limits::default() } } else { Limits::default() };
         check_review(&p, &moves, limits).unwrap_or_else(|e| panic!("seed {seed} ({topology}, free {free}): {e}"));
     }
-}
-
-/// Each position's interval width (upper end less lower end), the start's first and the end's last.
-fn widths(r: &Review) -> Vec<u32> {
-    let mut out: Vec<u32> = r.moves.iter().map(|m| m.before.map_or(u32::MAX, |b| b.upper - b.lower)).collect();
-    out.push(r.end.map_or(u32::MAX, |b| b.upper - b.lower));
-    out
-}
-
-/// Judging from the end narrows a budget-limited review of a mid-size board: the searches are
-/// bounded by nodes, not time, so the comparison is the same on any machine. A greedy game on
-/// a 12x12 six-colour board, each search stopped at 300 positions: no interval wider than the
-/// widest in the played order, and their widths together no larger.
-#[test]
-fn judging_from_the_end_gives_no_wider_ranges() {
-    use floodit_core::solver::heuristic::Greedy;
-    use floodit_core::solver::{Control, Solver};
-    use floodit_core::formats::generate::{GenSpec, generate};
-    let spec = GenSpec { topology: Topology::Grid, rows: 12, cols: 12, colours: 6, free: false, pivot: None };
-    let puzzle = generate(&spec, 7).unwrap();
-    let p = Problem::new(puzzle.board, puzzle.mode);
-    let game = Greedy.solve(&p, &Control::new(Limits::default())).unwrap().moves;
-    let limits = Limits { nodes: Some(300), ..Limits::default() };
-    let review = |order| {
-        let r = Reviewer::new(&p, &game).unwrap().in_order(order);
-        r.run(&Budget::new(limits), |_| {}).unwrap()
-    };
-    let (played, from_end) = (widths(&review(Order::Played)), widths(&review(Order::FromEnd)));
-    let total = |w: &[u32]| w.iter().sum::<u32>();
-    assert!(played.iter().max() > Some(&0), "the limit leaves something open: {played:?}");
-    assert!(from_end.iter().max() <= played.iter().max(), "widest: {from_end:?} against {played:?}");
-    assert!(total(&from_end) <= total(&played), "widths: {from_end:?} against {played:?}");
 }
