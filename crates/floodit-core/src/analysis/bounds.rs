@@ -1,6 +1,7 @@
 //! What is known about an optimum: an interval, closed by a proof at one end and a solution at
 //! the other.
 
+use crate::model::Mode;
 use serde::Serialize;
 
 /// The optimum of a position lies in `lower..=upper`: `lower` is proven (no solution is
@@ -76,6 +77,21 @@ pub fn cost(before: Bounds, after: Bounds) -> Bounds {
     Bounds { lower: least.min(most), upper: most }
 }
 
+/// [`cost`] where the game's rules say more: in Flood-It with a fixed pivot a move costs 0 or 1.
+/// Proof: the region after a move contains the region before it, and a larger region floods
+/// under the same moves (replaying an optimal line from before, skipping the moves that play the
+/// region's own colour, floods the board after), so the optimum after is at most the optimum
+/// before, and the cost `after + 1 − before` is at most 1. Free-Flood-It has no such bound: a
+/// move can split what one move would have joined.
+pub fn move_cost(mode: Mode, before: Bounds, after: Bounds) -> Bounds {
+    let mut c = cost(before, after);
+    if let Mode::Fixed { .. } = mode {
+        c.upper = c.upper.min(1);
+        c.lower = c.lower.min(c.upper);
+    }
+    c
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +120,13 @@ mod tests {
         assert_eq!(cost(Bounds::new(20, 21), Bounds::new(20, 21)), Bounds::new(0, 2));
         assert_eq!(cost(Bounds::new(20, 21), Bounds::exact(21)), Bounds::new(1, 2));
         assert_eq!(cost(Bounds::new(20, 22), Bounds::exact(19)), Bounds::exact(0));
+    }
+
+    #[test]
+    fn a_fixed_pivot_move_costs_at_most_one() {
+        let fixed = Mode::Fixed { pivot: 0 };
+        assert_eq!(move_cost(fixed, Bounds::new(36, 39), Bounds::new(35, 38)), Bounds::new(0, 1));
+        assert_eq!(move_cost(fixed, Bounds::exact(7), Bounds::exact(7)), Bounds::exact(1));
+        assert_eq!(move_cost(Mode::Free, Bounds::new(36, 39), Bounds::new(35, 38)), Bounds::new(0, 3));
     }
 }

@@ -11,7 +11,7 @@
 //! - no child is easier than its parent's optimum less one, so a child whose line reaches that
 //!   floor is settled without a search.
 
-use super::bounds::{Bounds, cost};
+use super::bounds::{Bounds, move_cost};
 use super::classes;
 use super::position::{self, Halted, Known};
 use crate::model::{Mode, Move};
@@ -63,6 +63,8 @@ pub struct Analysis {
     pub known: Known,
     /// Every distinct move, in the order of [`classes::moves`].
     pub children: Vec<Child>,
+    /// Flood-It with its pivot (where a move costs at most one), or Free-Flood-It.
+    pub mode: Mode,
 }
 
 impl Analysis {
@@ -70,7 +72,7 @@ impl Analysis {
     /// move costs exactly one, whatever is known about the position.
     pub fn cost(&self, i: usize) -> Bounds {
         let child = &self.children[i];
-        if child.wasted { Bounds::exact(1) } else { cost(self.known.bounds, child.known.bounds) }
+        if child.wasted { Bounds::exact(1) } else { move_cost(self.mode, self.known.bounds, child.known.bounds) }
     }
 
     /// The child for `mv` (any cell of an area names the area's move in Free-Flood-It).
@@ -188,7 +190,7 @@ pub fn analyse_with(
         left -= 1;
     }
     settle(&mut known, &mut children);
-    Ok(Analysis { known, children })
+    Ok(Analysis { known, children, mode: problem.mode })
 }
 
 /// Cells of the boards the moves left may make once the time is spent (a moment's work).
@@ -281,7 +283,7 @@ mod tests {
         children[0].known.bounds.raise_lower(4);
         settle(&mut parent, &mut children);
         assert_eq!(parent.bounds, Bounds::exact(5));
-        let a = Analysis { known: parent, children };
+        let a = Analysis { known: parent, children, mode: Mode::Free };
         assert_eq!(a.cost(0), Bounds::exact(0));
         assert_eq!(a.cost(1), Bounds::new(0, 3));
         assert_eq!(a.cost(2), Bounds::exact(1));

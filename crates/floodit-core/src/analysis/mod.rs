@@ -47,7 +47,7 @@ mod reviewer;
 mod why;
 
 pub use best_line::Line;
-pub use bounds::{Bounds, cost};
+pub use bounds::{Bounds, cost, move_cost};
 pub use children::{Analysis, Budget, Child, analyse, analyse_with};
 pub use count::{Count, count_optimal};
 pub use explain::{Explanation, Gain, Instead, explain, gain, move_name, plain_colour};

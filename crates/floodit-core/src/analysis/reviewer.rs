@@ -6,7 +6,7 @@
 //! longer, bounds this one, and in Flood-It no position is harder than the one before it
 //! (its region only grew). A move is called a loss only when its cost is proven at least one.
 
-use super::bounds::{Bounds, cost};
+use super::bounds::{Bounds, move_cost};
 use super::children::{Analysis, Budget, analyse_with};
 use super::position::{Halted, Known, replay_from_larger};
 use super::review::{MoveReview, Review};
@@ -279,7 +279,7 @@ impl Reviewer {
                 });
                 let move_cost = match (judged, played) {
                     (Some(a), Some(p)) => Some(a.cost(p)),
-                    _ => before.zip(after).map(|(b, a)| cost(b, a)),
+                    _ => before.zip(after).map(|(b, a)| move_cost(self.mode, b, a)),
                 };
                 MoveReview {
                     index: i,

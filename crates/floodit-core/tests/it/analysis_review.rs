@@ -83,6 +83,9 @@ fn check_review(p: &Problem, moves: &[Move], limits: Limits) -> Result<Review, T
         );
         prop_assert!(after_move.lower <= opt[i + 1] && opt[i + 1] <= after_move.upper);
         prop_assert!(c.lower <= real && real <= c.upper, "move {}: cost {} not in {}", i, real, c);
+        if !p.mode.is_free() {
+            prop_assert!(c.upper <= 1, "move {}: a fixed-pivot move costs at most one, not {}", i, c);
+        }
         let par: Vec<Move> = m.keeps_par.clone().unwrap();
         for &q in &par {
             prop_assert_eq!(after(p, &boards[i], q) + 1, opt[i], "move {}: {:?} said to keep par", i, q);
