@@ -8,7 +8,7 @@ use crate::tui_common;
 use crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use floodit::model::Pos;
 use floodit::tui::app::App;
-use floodit::tui::event_loop::draw;
+use floodit::tui::terminal::event_loop::draw;
 use floodit::tui::view::board::{Marks, draw as draw_board};
 use floodit::tui::view::cells::board_geom;
 use floodit::tui::view::geometry::panes;
