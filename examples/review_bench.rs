@@ -27,7 +27,7 @@ fn main() {
     let seeds: u64 = args.get(2).map_or(10, |s| s.parse().unwrap());
     let seconds: f64 = args.get(3).map_or(1.0, |s| s.parse().unwrap());
     let k: usize = args.get(4).map_or(6, |s| s.parse().unwrap());
-    let budget = Budget::new(Limits {
+    let budget = Budget::per_position(Limits {
         time: Some(Duration::from_secs_f64(seconds)),
         memory: Some(1 << 30),
         ..Limits::default()
@@ -45,7 +45,7 @@ fn main() {
             let mut reviewer = Reviewer::new(&problem, &game).unwrap();
             let (start, start_cpu) = (Instant::now(), cpu_time());
             // What a game knows before its review: `fast`'s line, found within one position's time.
-            let control = Control::new(budget.limits);
+            let control = Control::new(budget.position_limits());
             let fast = run(registry::create("fast").unwrap().as_ref(), &problem, &control).unwrap();
             reviewer.add_line(0, &fast.moves);
             let (mut slowest, mut slowest_cpu) = (Duration::ZERO, Duration::ZERO);

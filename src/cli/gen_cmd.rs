@@ -36,10 +36,10 @@ pub fn run(args: GenArgs) -> CliResult {
     let d = &args.design;
     let mut budget = Budget::new(Some(d.time_limit.unwrap_or(Duration::from_secs(DEFAULT_SECONDS))));
     if let Some(n) = d.node_limit {
-        budget.proof_nodes = Some(n);
+        budget.each.nodes = Some(n);
     }
     if let Some(mb) = d.memory_limit {
-        budget.proof_memory = Some(mb.saturating_mul(1 << 20));
+        budget.each.memory = Some(mb.saturating_mul(1 << 20));
     }
     match design(&request, &budget) {
         Ok(mut found) => {
@@ -174,7 +174,7 @@ impl Report {
     fn designed(d: &Designed, budget: &Budget) -> Report {
         let problem = Problem::new(d.puzzle.board.clone(), d.puzzle.mode);
         // The grade's proofs get the per-proof limits, not what is left of the search's time.
-        let budget = Budget { outer: Control::default(), ..budget.clone() };
+        let budget = Budget { whole: Control::default(), ..budget.clone() };
         Report {
             grade: grade_known(&problem, &d.optimum, &budget).ok(),
             optimum: Some(d.optimum.moves),

@@ -78,7 +78,7 @@ pub fn run(args: ReviewArgs) -> CliResult {
 fn judge(reviewer: &mut Reviewer, limits: Limits) -> Result<Review, CliError> {
     let total = reviewer.moves().len();
     let show = std::io::stderr().is_terminal() && total > 0 && !out::capturing();
-    let budget = Budget::new(limits);
+    let budget = Budget::per_position(limits);
     while reviewer.step(&budget).map_err(CliError::bad_input)?.is_some() {
         if show {
             let _ = write!(std::io::stderr(), "\rreviewing: {} of {total} moves judged ", reviewer.judged());

@@ -91,8 +91,8 @@ fn grade_of(problem: &Problem, solution: &Solution, control: &Control) -> Option
         solution: solution.moves.clone(),
     };
     let mut budget = Budget::new(time_left);
-    budget.proof_nodes = Some(GRADE_PROOF_NODES);
-    budget.outer.limits.memory = control.limits.memory;
+    budget.each.nodes = Some(GRADE_PROOF_NODES);
+    budget.whole.limits.memory = control.limits.memory;
     grade_known(problem, &optimum, &budget).ok()
 }
 

@@ -82,7 +82,8 @@ impl GradeState {
 /// Grading: proves the optimum, then the grade's other quantities, each proof within its own
 /// bounds and all within the job's.
 fn grade(problem: &Problem, control: &Control) -> Result<Grade, SolveError> {
-    let budget = Budget { outer: control.clone(), proof_nodes: Some(PROOF_NODES), proof_memory: Some(PROOF_MEMORY) };
+    let each = Limits { time: None, nodes: Some(PROOF_NODES), memory: Some(PROOF_MEMORY) };
+    let budget = Budget { whole: control.clone(), each };
     let unproven = |u: Unproven| match u {
         Unproven::Budget(reason) | Unproven::TooHard(reason) => {
             SolveError::Stopped { reason, lower_bound: None, nodes: 0 }

@@ -76,7 +76,7 @@ impl ParMoves {
 /// Every move that keeps par from `problem`, when the budget proves them all, and the count of
 /// optimal solutions.
 fn search(problem: &Problem, control: &Control) -> Option<Found> {
-    let budget = Budget { limits: control.limits, cancel: control.cancel_flag() };
+    let budget = Budget::within(control);
     let a = analyse(problem, &budget).ok()?;
     let optimum = a.known.bounds.value()?;
     if !a.may_keep_par().is_empty() {

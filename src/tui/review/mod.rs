@@ -227,7 +227,7 @@ pub fn first_lost(review: &Review) -> Option<usize> {
 fn work(mut found: ReviewFound, control: &Control, reporter: &Reporter) -> Result<Answer, SolveError> {
     let cancelled = || SolveError::Stopped { reason: StopReason::Cancelled, lower_bound: None, nodes: 0 };
     let tell = |news: ReviewNews| reporter.tell(News::Review(news));
-    let budget = Budget { limits: control.limits, cancel: control.cancel_flag() };
+    let budget = Budget::within(control);
     let clock = std::time::Instant::now();
     loop {
         let stepped = found.reviewer.step(&budget).map_err(|_| cancelled())?;

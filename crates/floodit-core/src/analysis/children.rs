@@ -15,34 +15,9 @@ use super::bounds::{Bounds, move_cost};
 use super::classes;
 use super::position::{self, Halted, Known};
 use crate::model::{Mode, Move};
-use crate::solver::{Limits, Problem};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::solver::{Budget, Limits, Problem};
+
 use std::time::{Duration, Instant};
-
-/// How much work one position may take, and the flag that cancels it from another thread.
-///
-/// The time limit is for the whole position (its own search, then its moves', sharing what is
-/// left); the node and memory limits apply to each search.
-#[derive(Clone, Debug, Default)]
-pub struct Budget {
-    /// Time for the whole position; nodes and memory for each search.
-    pub limits: Limits,
-    /// Set to true from another thread to stop the work.
-    pub cancel: Arc<AtomicBool>,
-}
-
-impl Budget {
-    /// A budget of `limits` per position, with its own cancellation flag.
-    pub fn new(limits: Limits) -> Budget {
-        Budget { limits, cancel: Arc::new(AtomicBool::new(false)) }
-    }
-
-    /// True once the cancellation flag is set.
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-}
 
 /// The position after one move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +98,7 @@ pub fn analyse_with(
             // The position's own search takes at most half the time.
             let limits = share(budget, started, 2);
             let (floor, hint) = prior.map_or((0, None), |k| (k.bounds.lower, Some(k.line)));
-            position::solve(problem, limits, &budget.cancel, floor, hint)?
+            position::solve(problem, limits, &budget.cancel_flag(), floor, hint)?
         }
     };
     let moves = classes::moves(board, problem.mode);
@@ -131,7 +106,7 @@ pub fn analyse_with(
     // and colour (two million with 36 colours). They may take a quarter of a search's memory
     // limit (at least 1 MiB, which any board of up to a few thousand cells fits).
     let bytes = moves.len() * (std::mem::size_of::<Child>() + std::mem::size_of::<Move>());
-    if let Some(limit) = budget.limits.memory.map(|m| (m / 4).max(1 << 20))
+    if let Some(limit) = budget.position_limits().memory.map(|m| (m / 4).max(1 << 20))
         && bytes > limit
     {
         return Err(Halted::TooManyMoves { moves: moves.len(), bytes, limit });
@@ -183,9 +158,9 @@ pub fn analyse_with(
         let after = Problem::new(position::after(board, child.mv), problem.mode);
         let hint = (!child.known.line.is_empty() || after.board.is_solved()).then(|| child.known.line.clone());
         child.known = if time_spent(budget, started) {
-            position::settle_without_search(&after, &budget.cancel, floor, hint)?
+            position::settle_without_search(&after, &budget.cancel_flag(), floor, hint)?
         } else {
-            position::solve(&after, share(budget, started, left as u32), &budget.cancel, floor, hint)?
+            position::solve(&after, share(budget, started, left as u32), &budget.cancel_flag(), floor, hint)?
         };
         left -= 1;
     }
@@ -200,7 +175,7 @@ const SETTLE_CELLS: usize = 1 << 22;
 /// Once the time is spent a search still gets a moment, so that it at least takes its bound
 /// and its first line.
 fn share(budget: &Budget, started: Instant, parts: u32) -> Limits {
-    let mut limits = budget.limits;
+    let mut limits = budget.position_limits();
     if let Some(total) = limits.time {
         let left = total.saturating_sub(started.elapsed());
         limits.time = Some((left / parts.max(1)).max(Duration::from_millis(1)));
@@ -210,7 +185,7 @@ fn share(budget: &Budget, started: Instant, parts: u32) -> Limits {
 
 /// True when the budget has a time limit and the position has used it up.
 fn time_spent(budget: &Budget, started: Instant) -> bool {
-    budget.limits.time.is_some_and(|t| started.elapsed() >= t)
+    budget.position_limits().time.is_some_and(|t| started.elapsed() >= t)
 }
 
 /// Tightens a position and its children against each other until nothing moves: the

@@ -242,7 +242,7 @@ mod tests {
         // From the left of 0 1 2 2 1 1: 1 first keeps par (1 2 1); 2 first wastes a move.
         let b = Board::from_rows(Topology::Path, &[vec![0, 1, 2, 2, 1, 1]]);
         let p = Problem::new(b.clone(), Mode::Fixed { pivot: 0 });
-        let a = analyse(&p, &Budget::new(Limits::default())).unwrap();
+        let a = analyse(&p, &Budget::per_position(Limits::default())).unwrap();
         let e = explain(&p, &a, Move { cell: 0, colour: 1 }).unwrap();
         assert_eq!(e.cost, Bounds::exact(0));
         assert_eq!(

@@ -21,7 +21,7 @@
 //! // A path read outward from the pivot (the 0): 1 then 2 on the left, 2 then 1 on the right.
 //! let puzzle = Puzzle::parse("title = \"t\"\ntopology = \"path\"\npivot = [0, 2]\ncells = \"2 1 0 2 1\"\n")?;
 //! let problem = Problem::new(puzzle.board.clone(), puzzle.mode);
-//! let analysis = analyse(&problem, &Budget::new(Limits::default()))?;
+//! let analysis = analyse(&problem, &Budget::per_position(Limits::default()))?;
 //! assert_eq!(analysis.known.bounds.value(), Some(3));
 //! // Both colours keep par: 1 2 1 and 2 1 2 each flood it in three moves, and nothing else does.
 //! let par: Vec<u8> = analysis.keeps_par().iter().map(|m| m.colour).collect();
@@ -46,9 +46,10 @@ mod review_budget;
 mod reviewer;
 mod why;
 
+pub use crate::solver::Budget;
 pub use best_line::Line;
 pub use bounds::{Bounds, cost, move_cost};
-pub use children::{Analysis, Budget, Child, analyse, analyse_with};
+pub use children::{Analysis, Child, analyse, analyse_with};
 pub use count::{Count, count_optimal};
 pub use explain::{Explanation, Gain, Instead, explain, gain, move_name, plain_colour};
 pub use pattern::move_pattern;

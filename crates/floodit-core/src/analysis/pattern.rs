@@ -34,7 +34,7 @@ mod tests {
         let moves: Vec<Move> = [1, 0, 2, 1, 2].iter().map(|&colour| Move { cell: 0, colour }).collect();
         let mut r = Reviewer::new(&p, &moves).unwrap();
         assert_eq!(move_pattern(&r.review(), false), "·····");
-        let budget = Budget::new(Limits::default());
+        let budget = Budget::per_position(Limits::default());
         r.step(&budget).unwrap();
         assert_eq!(move_pattern(&r.review(), true), "+....");
         let review = r.run(&budget, |_| {}).unwrap();

@@ -7,11 +7,11 @@
 //! (its region only grew). A move is called a loss only when its cost is proven at least one.
 
 use super::bounds::{Bounds, move_cost};
-use super::children::{Analysis, Budget, analyse_with};
+use super::children::{Analysis, analyse_with};
 use super::position::{Halted, Known, replay_from_larger};
 use super::review::{MoveReview, Review};
 use crate::model::{Board, Game, Mode, Move, MoveError};
-use crate::solver::Problem;
+use crate::solver::{Budget, Problem};
 
 /// A move of the game that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -134,7 +134,8 @@ impl Reviewer {
                 let problem = Problem::new(self.boards[i].clone(), self.mode);
                 let prior = self.known[i].clone();
                 let (floor, hint) = prior.map_or((0, None), |k| (k.bounds.lower, Some(k.line)));
-                let solved = super::position::solve(&problem, budget.limits, &budget.cancel, floor, hint)?;
+                let solved =
+                    super::position::solve(&problem, budget.position_limits(), &budget.cancel_flag(), floor, hint)?;
                 tighten(&mut self.known[i], &solved);
                 self.propagate();
             }
@@ -321,7 +322,7 @@ mod tests {
         let p = path_game();
         let mv = |colour| Move { cell: 0, colour };
         let r = Reviewer::new(&p, &[mv(1), mv(0), mv(2), mv(1), mv(2)]).unwrap();
-        let review = r.run(&Budget::new(Limits::default()), |_| {}).unwrap();
+        let review = r.run(&Budget::per_position(Limits::default()), |_| {}).unwrap();
         let costs: Vec<_> = review.moves.iter().map(|m| m.cost.unwrap().value().unwrap()).collect();
         assert_eq!(costs, vec![0, 1, 0, 0, 0]);
         assert_eq!(review.start, Some(Bounds::exact(4)));
@@ -331,9 +332,9 @@ mod tests {
         assert_eq!(review.summary(), "1 move lost: at 2");
         // Part way, the total is known (the moves played and par say it) before its place is.
         let mut r = Reviewer::new(&p, &[mv(1), mv(0), mv(2), mv(1), mv(2)]).unwrap();
-        r.step(&Budget::new(Limits::default())).unwrap();
+        r.step(&Budget::per_position(Limits::default())).unwrap();
         assert_eq!(r.review().summary(), "1 move lost (1 of 5 moves judged)");
-        r.step(&Budget::new(Limits::default())).unwrap();
+        r.step(&Budget::per_position(Limits::default())).unwrap();
         assert_eq!(r.review().summary(), "1 move lost: at 2 (2 of 5 moves judged)");
         assert_eq!(review.moves[1].keeps_par, Some(vec![mv(2)]));
         assert_eq!(review.moves[1].verdict(), Verdict::Lost { at_least: 1, exact: true });
@@ -350,7 +351,7 @@ mod tests {
         assert_eq!(review.start, Some(Bounds::new(0, 4)));
         // The next position's line comes from it: the first move was the line's.
         assert_eq!(review.moves[0].after, Some(Bounds::new(0, 3)));
-        let done = r.run(&Budget::new(Limits::default()), |_| {}).unwrap();
+        let done = r.run(&Budget::per_position(Limits::default()), |_| {}).unwrap();
         assert_eq!(done.start, Some(Bounds::exact(4)));
     }
 

@@ -3,57 +3,11 @@
 
 use crate::analysis::{self, Count};
 use crate::model::Move;
-use crate::solver::{
-    Control, Family, Limits, Problem, Solution, SolveError, Solver, StopReason, exact::Exact, registry, run,
-};
+use crate::solver::{Family, Problem, Solution, SolveError, Solver, StopReason, exact::Exact, registry, run};
 use serde::Serialize;
-use std::time::Duration;
 
-/// Limits on the proofs behind one design or grade: each exact solve gets the node and memory
-/// limits; all of them together share the outer control's clock and cancellation.
-#[derive(Clone, Debug)]
-pub struct Budget {
-    /// The whole search: its time limit and cancellation.
-    pub outer: Control,
-    /// Nodes one exact proof may expand (a board needing more is dropped, not guessed at).
-    pub proof_nodes: Option<u64>,
-    /// Search memory one exact proof may use, in bytes.
-    pub proof_memory: Option<usize>,
-}
-
-/// Default limits of one proof: ample for the boards a player designs (10x10 with 5 colours
-/// needs a few thousand nodes), and a guard against a board whose proof would take minutes.
-pub const PROOF_NODES: u64 = 2_000_000;
-/// Default memory limit of one proof, in bytes of search tables (see [`PROOF_NODES`]).
-pub const PROOF_MEMORY: usize = 512 << 20;
-
-impl Budget {
-    /// A budget of `time` in all (none: no limit), with the default limits on each proof.
-    pub fn new(time: Option<Duration>) -> Budget {
-        Budget {
-            outer: Control::new(Limits { time, ..Limits::default() }),
-            proof_nodes: Some(PROOF_NODES),
-            proof_memory: Some(PROOF_MEMORY),
-        }
-    }
-
-    /// The control of one solve: what is left of the time, the per-proof limits (within the
-    /// outer memory limit: a job's budget holds every proof it runs), and the outer cancellation
-    /// flag.
-    pub fn control(&self) -> Control {
-        let time = self.outer.limits.time.map(|t| t.saturating_sub(self.outer.elapsed()).max(Duration::from_millis(1)));
-        let memory = match (self.proof_memory, self.outer.limits.memory) {
-            (Some(p), Some(o)) => Some(p.min(o)),
-            (p, o) => p.or(o),
-        };
-        Control::new(Limits { time, nodes: self.proof_nodes, memory }).with_cancel(self.outer.cancel_flag())
-    }
-
-    /// Why the whole search must stop (its time is up, or it was cancelled), if it must.
-    pub fn stopped(&self) -> Option<StopReason> {
-        self.outer.stop_reason()
-    }
-}
+pub use crate::solver::Budget;
+pub use crate::solver::budget::{PROOF_MEMORY, PROOF_NODES};
 
 /// Why a fact could not be proven.
 #[derive(Clone, Debug, PartialEq)]
@@ -173,7 +127,7 @@ pub struct FirstMoves {
 /// position, sharing what the board's own proof gives).
 pub fn prove_first_moves(problem: &Problem, optimum: &Optimum, budget: &Budget) -> Result<FirstMoves, Unproven> {
     let control = budget.control();
-    let analysis_budget = analysis::Budget { limits: control.limits, cancel: budget.outer.cancel_flag() };
+    let analysis_budget = Budget::within(&control);
     let known = analysis::Known { bounds: analysis::Bounds::exact(optimum.moves), line: optimum.solution.clone() };
     let a = analysis::analyse_with(problem, &analysis_budget, Some(known), None).map_err(|h| match h {
         analysis::Halted::Cancelled => Unproven::Budget(StopReason::Cancelled),

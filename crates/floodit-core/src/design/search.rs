@@ -358,7 +358,7 @@ impl Search<'_> {
             reason,
             candidates: self.candidates,
             too_hard: self.too_hard,
-            elapsed: self.budget.outer.elapsed(),
+            elapsed: self.budget.whole.elapsed(),
             closest: self.closest.as_ref().map(|(m, _)| m.shortfalls(&self.request.properties)),
         }
     }
@@ -384,7 +384,7 @@ impl Search<'_> {
             solutions: m.solutions,
             candidates: self.candidates,
             starts,
-            elapsed: self.budget.outer.elapsed(),
+            elapsed: self.budget.whole.elapsed(),
         }
     }
 }

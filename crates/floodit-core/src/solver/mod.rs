@@ -1,5 +1,6 @@
 //! Every algorithm behind one trait, a registry of them by name, and replay checking.
 
+pub mod budget;
 pub mod exact;
 pub mod heuristic;
 pub mod ilp;
@@ -12,6 +13,8 @@ pub mod registry;
 mod replay;
 pub mod sat;
 mod types;
+
+pub use budget::Budget;
 
 pub use replay::verify;
 pub use types::*;

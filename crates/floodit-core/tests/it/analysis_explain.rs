@@ -9,7 +9,7 @@ use floodit_core::solver::{Limits, Problem};
 use proptest::prelude::*;
 
 fn check_explanations(p: &Problem) -> Result<(), TestCaseError> {
-    let a = analyse(p, &Budget::new(Limits::default())).unwrap();
+    let a = analyse(p, &Budget::per_position(Limits::default())).unwrap();
     let opt = oracle_optimum(p);
     for (i, c) in a.children.iter().enumerate() {
         let e = explain(p, &a, c.mv).unwrap();
@@ -54,7 +54,7 @@ fn check_proof(p: &Problem) -> Result<(), TestCaseError> {
         }
         prop_assert!(f.region.iter().all(|&c| f.distance[c] == 0));
     }
-    let a = analyse(p, &Budget::new(Limits::default())).unwrap();
+    let a = analyse(p, &Budget::per_position(Limits::default())).unwrap();
     let line = proof_line(p, &a.known.line, true).unwrap();
     prop_assert_eq!(line.steps.len(), opt as usize + 1);
     for s in &line.steps {
@@ -127,7 +127,7 @@ fn the_proof_of_a_6x6_checks_by_eye() {
     );
     assert_eq!(f.layered, 10);
     assert!(f.bound >= 10 && f.bound <= 11);
-    let a = analyse(&p, &Budget::new(Limits::default())).unwrap();
+    let a = analyse(&p, &Budget::per_position(Limits::default())).unwrap();
     assert_eq!(a.known.bounds.value(), Some(11));
     let line = proof_line(&p, &a.known.line, true).unwrap();
     let left: Vec<u32> = line.steps.iter().map(|s| s.moves_left).collect();

@@ -22,7 +22,7 @@ fn after(p: &Problem, mv: Move) -> Problem {
 
 /// Checks an unlimited analysis of `p` move by move against the oracle.
 fn check_exact(p: &Problem) -> Result<(), TestCaseError> {
-    let a = analyse(p, &Budget::new(Limits::default())).unwrap();
+    let a = analyse(p, &Budget::per_position(Limits::default())).unwrap();
     let opt = oracle_optimum(p);
     prop_assert_eq!(a.known.bounds.value(), Some(opt));
     prop_assert!(verify(p, &a.known.line).is_ok());
@@ -48,7 +48,7 @@ fn check_exact(p: &Problem) -> Result<(), TestCaseError> {
 /// Checks an analysis under `limits`: every interval holds the oracle's value, every line
 /// replays at the length of its upper end, and no move called a loss keeps par.
 fn check_limited(p: &Problem, limits: Limits) -> Result<(), TestCaseError> {
-    let a = analyse(p, &Budget::new(limits)).unwrap();
+    let a = analyse(p, &Budget::per_position(limits)).unwrap();
     let opt = oracle_optimum(p);
     let b = a.known.bounds;
     prop_assert!(b.lower <= opt && opt <= b.upper, "{} not in {}", opt, b);
@@ -110,7 +110,7 @@ fn limits_leave_intervals_that_hold_the_truth() {
         let p = common::problem(floodit_core::model::Topology::Grid, 40, 4, seed, seed as usize, false);
         let limits = Limits { memory: Some(1), ..Limits::default() };
         check_limited(&p, limits).unwrap();
-        open += usize::from(!analyse(&p, &Budget::new(limits)).unwrap().is_proven());
+        open += usize::from(!analyse(&p, &Budget::per_position(limits)).unwrap().is_proven());
     }
     assert!(open > 5, "unproven analyses: {open}");
 }

@@ -62,7 +62,7 @@ fn check_review(p: &Problem, moves: &[Move], limits: Limits) -> Result<Review, T
     let boards: Vec<_> = (0..moves.len()).map(|i| reviewer.board(i).clone()).collect();
     let mut seen = 0;
     let review = reviewer
-        .run(&Budget::new(limits), |r| {
+        .run(&Budget::per_position(limits), |r| {
             seen += 1;
             assert_eq!(r.judged, seen);
         })

@@ -124,7 +124,7 @@ fn check(p: &Problem, moves: &[Move]) -> (usize, usize, usize) {
     let mode = p.mode;
     let mut r = Reviewer::new(p, moves).unwrap();
     let review = {
-        let budget = Budget::new(Limits::default());
+        let budget = Budget::per_position(Limits::default());
         while r.step(&budget).unwrap().is_some() {}
         r.review()
     };
