@@ -18,11 +18,7 @@ pub const COUNT_LIMIT: u64 = 1000;
 /// A control of `limits` within the job's (a server cuts a job's memory to its budget) and
 /// cancelled with it.
 pub fn within(job: &Control, limits: Limits) -> Control {
-    let memory = match (limits.memory, job.limits.memory) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    Control::new(Limits { memory, ..limits }).with_cancel(job.cancel_flag())
+    Control::new(limits.within(&job.limits)).with_cancel(job.cancel_flag())
 }
 
 /// What was found: every move proven to keep par (none left unproven), and the count.

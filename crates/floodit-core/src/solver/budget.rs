@@ -52,21 +52,14 @@ impl Budget {
     /// The limits of one position of an analysis: the whole's time, each search's nodes and
     /// memory (the analysis shares the time among its searches by its own clock).
     pub fn position_limits(&self) -> Limits {
-        Limits { time: self.whole.limits.time, nodes: self.each.nodes, memory: self.memory() }
+        Limits { time: self.whole.limits.time, ..self.each }.within(&self.whole.limits)
     }
 
     /// The control of one search: what is left of the whole's time, each search's nodes and
     /// memory (within the whole's memory), and the whole's cancellation flag.
     pub fn control(&self) -> Control {
         let time = self.whole.limits.time.map(|t| t.saturating_sub(self.whole.elapsed()).max(Duration::from_millis(1)));
-        Control::new(Limits { time, nodes: self.each.nodes, memory: self.memory() }).with_cancel(self.cancel_flag())
-    }
-
-    fn memory(&self) -> Option<usize> {
-        match (self.each.memory, self.whole.limits.memory) {
-            (Some(e), Some(w)) => Some(e.min(w)),
-            (e, w) => e.or(w),
-        }
+        Control::new(Limits { time, ..self.each }.within(&self.whole.limits)).with_cancel(self.cancel_flag())
     }
 
     /// Why the whole work must stop (its time is up, or it was cancelled), if it must.

@@ -108,6 +108,18 @@ pub struct Limits {
     pub memory: Option<usize>,
 }
 
+impl Limits {
+    /// These limits for a search inside work limited by `outer`: its memory is no more than the
+    /// outer memory (a server's job budget holds every search the job runs).
+    pub fn within(self, outer: &Limits) -> Limits {
+        let memory = match (self.memory, outer.memory) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Limits { memory, ..self }
+    }
+}
+
 /// Why a solver stopped before finishing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
