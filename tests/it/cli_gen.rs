@@ -2,15 +2,12 @@
 //! proven and how, a seed makes the same board again, and a request not met in time exits 3
 //! with one line.
 
+use crate::cli::floodit;
 use floodit::formats::Puzzle;
 use floodit::solver::{Control, Problem, exact::Exact, heuristic::Greedy, run};
-use std::process::{Command, Output};
 
-fn floodit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_floodit")).args(args).env("NO_COLOR", "1").output().expect("runs")
-}
-
-fn ok(args: &[&str]) -> String {
+/// The run's stdout, which must have succeeded.
+pub fn ok(args: &[&str]) -> String {
     let o = floodit(args);
     assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()

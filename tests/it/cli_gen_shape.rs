@@ -2,20 +2,11 @@
 //! outline kept by the free cells), on top of the property flags; the source line makes the
 //! board again; and every shape that cannot be drawn is one clear line naming what is wrong.
 
+use crate::cli::floodit;
+use crate::cli_gen::ok;
 use floodit::design::shape::Shape;
 use floodit::formats::Puzzle;
 use floodit::model::Components;
-use std::process::{Command, Output};
-
-fn floodit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_floodit")).args(args).env("NO_COLOR", "1").output().expect("runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let o = floodit(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
-    String::from_utf8(o.stdout).unwrap()
-}
 
 /// The one line of a refused run (bad input).
 fn refused(args: &[&str]) -> String {

@@ -119,7 +119,10 @@ impl Reviewing {
             return false;
         }
         match news {
-            ReviewNews::Judged(reviewer) => self.reviewer = *reviewer,
+            ReviewNews::Judged(reviewer) => {
+                self.reviewer = *reviewer;
+                self.reviewed();
+            }
             ReviewNews::AllJudged(took) => self.judged_in = Some(took),
             ReviewNews::Counted { at, count } => {
                 if let Some(slot) = self.counts.get_mut(at) {
@@ -127,7 +130,6 @@ impl Reviewing {
                 }
             }
         }
-        self.reviewed();
         true
     }
 

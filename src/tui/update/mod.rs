@@ -117,7 +117,8 @@ fn apply(app: &mut App, action: Action, events: &mut Events) {
 }
 
 /// The timer: autoplay's step when it is due, the hint giving up on late solvers, and a frame
-/// for the progress of running jobs (their counters; what a job finds comes as news). Nothing when none of these is going on.
+/// for the progress of running jobs (their counters; what a job finds comes as news). Nothing
+/// when none of these is going on.
 fn tick(app: &mut App, events: &mut Events) {
     let now = Instant::now();
     if explorer::autoplay(app, now) {

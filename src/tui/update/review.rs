@@ -134,8 +134,8 @@ pub(super) fn best_line(app: &mut App) {
 /// News of the review's job: one more position judged, or counted (news of a review left is
 /// dropped).
 pub(super) fn progressed(app: &mut App, news: &JobNews) {
-    let (Mode::Review(r), News::Review(found)) = (&mut app.explorer.mode, &news.news) else { return };
-    r.learn(news.id, found.clone());
+    let (Mode::Review(r), News::Review(step)) = (&mut app.explorer.mode, &news.news) else { return };
+    r.learn(news.id, step.clone());
 }
 
 /// The review's job finished: everything it found is in; says so, and for the daily puzzle's
