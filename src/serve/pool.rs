@@ -35,36 +35,53 @@ pub fn max_threads(cores: usize) -> usize {
 /// Sessions with waiting jobs. Each counts the jobs it has had started; the next job is the
 /// oldest of the session with the fewest, and of those the one served longest ago. A session
 /// that comes (back) joins at the lowest count among those waiting, so it goes next but cannot
-/// claim a burst for the time it was away.
-#[derive(Default)]
-struct Queue {
-    waiting: Vec<Waiting>,
+/// claim a burst for the time it was away; one served lately keeps when it was served, so a
+/// session whose last job has just started does not rejoin ahead of one that has waited.
+struct Queue<T> {
+    waiting: Vec<Waiting<T>>,
     clock: u64,
+    /// The latest servings (owner, clock), at most [`RECENT`]: older ones are long enough ago
+    /// to count as never.
+    recent: VecDeque<(u64, u64)>,
 }
 
-struct Waiting {
+/// Servings remembered: more than the sessions that can be waiting at once on a busy server.
+const RECENT: usize = 256;
+
+impl<T> Default for Queue<T> {
+    fn default() -> Self {
+        Queue { waiting: Vec::new(), clock: 0, recent: VecDeque::new() }
+    }
+}
+
+struct Waiting<T> {
     owner: u64,
     served: u64,
     last: u64,
-    jobs: VecDeque<Job>,
+    jobs: VecDeque<T>,
 }
 
-impl Queue {
-    fn push(&mut self, owner: u64, job: Job) {
+impl<T> Queue<T> {
+    fn push(&mut self, owner: u64, job: T) {
         if let Some(w) = self.waiting.iter_mut().find(|w| w.owner == owner) {
             w.jobs.push_back(job);
             return;
         }
         let served = self.waiting.iter().map(|w| w.served).min().unwrap_or(0);
-        self.waiting.push(Waiting { owner, served, last: 0, jobs: VecDeque::from([job]) });
+        let last = self.recent.iter().rev().find(|(o, _)| *o == owner).map_or(0, |&(_, at)| at);
+        self.waiting.push(Waiting { owner, served, last, jobs: VecDeque::from([job]) });
     }
 
-    fn pop(&mut self) -> Option<Job> {
+    fn pop(&mut self) -> Option<T> {
         let i = (0..self.waiting.len()).min_by_key(|&i| (self.waiting[i].served, self.waiting[i].last))?;
         self.clock += 1;
         let w = &mut self.waiting[i];
         w.served += 1;
         w.last = self.clock;
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back((w.owner, self.clock));
         let job = w.jobs.pop_front();
         if w.jobs.is_empty() {
             self.waiting.swap_remove(i);
@@ -78,7 +95,7 @@ impl Queue {
 }
 
 struct Shared {
-    queue: Mutex<Queue>,
+    queue: Mutex<Queue<Job>>,
     ready: Condvar,
     budget: Budget,
 }
@@ -118,12 +135,12 @@ impl Pool {
         Arc::new(SessionRunner { shared: self.shared.clone(), owner })
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Queue> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Queue<Job>> {
         lock(&self.shared)
     }
 }
 
-fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Queue> {
+fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Queue<Job>> {
     // A job that panicked does not hold the lock (jobs run outside it); the queue stays sound.
     shared.queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
@@ -211,6 +228,26 @@ mod tests {
             budget.cut(Limits { time: Some(Duration::from_millis(1)), ..unlimited }).time,
             Some(Duration::from_millis(1))
         );
+    }
+
+    #[test]
+    fn a_session_whose_job_just_started_rejoins_behind_one_that_waited() {
+        // The pool's thread may take a session's first job before its next ones are queued:
+        // the session then rejoins an empty queue, and must still not go before another.
+        let mut q = Queue::default();
+        q.push(1, "greedy 1");
+        assert_eq!(q.pop(), Some("greedy 1"));
+        for job in ["greedy 2", "greedy 3"] {
+            q.push(1, job);
+        }
+        q.push(2, "other");
+        assert_eq!([q.pop(), q.pop(), q.pop()], [Some("other"), Some("greedy 2"), Some("greedy 3")]);
+        // All queued before any runs: the first comer first, then turns.
+        let mut q = Queue::default();
+        for (owner, job) in [(1, "a1"), (1, "a2"), (2, "b1")] {
+            q.push(owner, job);
+        }
+        assert_eq!([q.pop(), q.pop(), q.pop(), q.pop()], [Some("a1"), Some("b1"), Some("a2"), None]);
     }
 
     #[test]
