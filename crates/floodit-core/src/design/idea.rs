@@ -45,6 +45,18 @@ impl Idea {
         }
     }
 
+    /// The idea in a few words, as a list of boards shows it, e.g. "clear a colour".
+    pub fn label(self) -> &'static str {
+        match self {
+            Idea::AnyFirstMove => "any first move",
+            Idea::FinishAColour => "clear a colour",
+            Idea::GreedyFails => "most cells is a trap",
+            Idea::OneWayIn => "one way in",
+            Idea::Picture => "a picture",
+            Idea::FarCorner => "the far cell sets the pace",
+        }
+    }
+
     /// The idea a manifest names, if any has the name.
     pub fn from_name(name: &str) -> Option<Idea> {
         ALL.into_iter().find(|i| i.name() == name)
