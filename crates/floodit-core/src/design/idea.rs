@@ -53,7 +53,7 @@ impl Idea {
             Idea::GreedyFails => "most cells is a trap",
             Idea::OneWayIn => "one way in",
             Idea::Picture => "a picture",
-            Idea::FarCorner => "the far cell sets the pace",
+            Idea::FarCorner => "the farthest cell",
         }
     }
 
