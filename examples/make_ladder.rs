@@ -1,6 +1,7 @@
-//! Makes the ladder of graded packs in `puzzles/packs/` with the board generator: six rungs of
-//! ten boards, from small open boards with five moves to spare to boards where every heuristic
-//! misses, one first move keeps par, and the move limit is the optimum.
+//! Makes the ladder of graded packs in `puzzles/packs/` with the board generator: rungs 2 to 6
+//! of ten boards each, from open 8x8 boards with four moves to spare to boards where every
+//! heuristic misses, one first move keeps par, and the move limit is the optimum. Rung 1, ten
+//! small boards that each teach one idea, is made by `examples/make_first_floods.rs`.
 //!
 //!     cargo run --release --example make_ladder [-- OUT_DIR]                 (default puzzles/packs)
 //!     cargo run --release --example make_ladder -- --restate [DIR]           (default puzzles/packs)
@@ -38,20 +39,10 @@ struct Rung {
     properties: &'static [Property],
     /// Moves allowed over the optimum.
     slack: u32,
-    /// Every first move that floods something keeps par (a gentle rung forgives the first move).
-    forgiving: bool,
 }
 
-const RUNGS: [Rung; 6] = [
-    Rung {
-        dir: "ladder-1-first-floods",
-        title: "Ladder 1: First floods",
-        side: 6,
-        colours: 3,
-        properties: &[Property::Optimum(7)],
-        slack: 5,
-        forgiving: true,
-    },
+/// Rungs 2 to 6; rung 1, a board an idea, is `examples/make_first_floods.rs`.
+const RUNGS: [Rung; 5] = [
     Rung {
         dir: "ladder-2-warming-up",
         title: "Ladder 2: Warming up",
@@ -59,7 +50,6 @@ const RUNGS: [Rung; 6] = [
         colours: 4,
         properties: &[Property::Optimum(11)],
         slack: 4,
-        forgiving: false,
     },
     Rung {
         dir: "ladder-3-second-thoughts",
@@ -68,7 +58,6 @@ const RUNGS: [Rung; 6] = [
         colours: 4,
         properties: &[Property::GreedyGap(2)],
         slack: 3,
-        forgiving: false,
     },
     Rung {
         dir: "ladder-4-one-way-in",
@@ -77,7 +66,6 @@ const RUNGS: [Rung; 6] = [
         colours: 5,
         properties: &[Property::GreedyGap(3), Property::UniqueFirstMove],
         slack: 2,
-        forgiving: false,
     },
     Rung {
         dir: "ladder-5-narrow-ways",
@@ -86,7 +74,6 @@ const RUNGS: [Rung; 6] = [
         colours: 5,
         properties: &[Property::GreedyGap(3), Property::UniqueFirstMove],
         slack: 1,
-        forgiving: false,
     },
     Rung {
         dir: "ladder-6-par-only",
@@ -95,7 +82,6 @@ const RUNGS: [Rung; 6] = [
         colours: 6,
         properties: &[Property::GreedyGap(4), Property::UniqueFirstMove, Property::HeuristicsMiss],
         slack: 0,
-        forgiving: false,
     },
 ];
 
@@ -103,7 +89,7 @@ const BOARDS: usize = 10;
 
 impl Rung {
     fn level(&self) -> u8 {
-        RUNGS.iter().position(|r| r.dir == self.dir).unwrap() as u8 + 1
+        RUNGS.iter().position(|r| r.dir == self.dir).unwrap() as u8 + 2
     }
 
     fn has(&self, p: impl Fn(Property) -> bool) -> bool {
@@ -122,7 +108,7 @@ impl Rung {
             }),
             unique_first_move: self.has(|p| p == Property::UniqueFirstMove),
             heuristics_miss: self.has(|p| p == Property::HeuristicsMiss),
-            every_first_move_keeps_par: self.forgiving,
+            every_first_move_keeps_par: false,
         }
     }
 
@@ -139,6 +125,7 @@ impl Rung {
             keeping_par: first.then_some(q.keeping_par),
             optimal_solutions: None,
             shape: None,
+            idea: None,
         }
     }
 
@@ -157,8 +144,6 @@ impl Rung {
             format!("{} of {} first moves keep par", q.keeping_par, q.first_moves)
         } else if c.heuristics_miss && q.best_heuristic_gap == 0 {
             "a heuristic finds the optimum".to_string()
-        } else if c.every_first_move_keeps_par && q.keeping_par != q.first_moves {
-            format!("{} of {} first moves keep par", q.keeping_par, q.first_moves)
         } else {
             return None;
         };

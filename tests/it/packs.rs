@@ -6,9 +6,11 @@
 //! false sentence behind; `cargo run --release --example make_ladder -- --restate` writes the
 //! claims and descriptions again, and says which board no longer has its pack's claims. The
 //! ladder climbs: rung n holds grade n, and each pack's boards are in the order of their score.
+//! Ladder 1 teaches an idea a board (`design::idea`), each proven on its board.
 
 use floodit::analysis::count_optimal;
 use floodit::design::grade::Grade;
+use floodit::design::idea::{self, shows};
 use floodit::design::shape::Shape;
 use floodit::design::{Budget, describe, grade};
 use floodit::formats::pack::{self, BoardClaims, Entry, Pack, PackClaims, PackPuzzle};
@@ -53,6 +55,12 @@ fn board_errors(b: &PackPuzzle, entry: &Entry, g: &Grade) -> Vec<String> {
             .map(|placed| placed.holds(&b.puzzle.board));
         if drawn != Ok(true) {
             wrong.push(format!("the board does not draw the picture {name}: {drawn:?}"));
+        }
+    }
+    if let Some(idea) = c.idea {
+        let problem = Problem::new(b.puzzle.board.clone(), b.puzzle.mode);
+        if !shows(idea, &problem, c.shape.as_deref(), &Budget::new(None)).unwrap() {
+            wrong.push(format!("the board does not show the idea it teaches, {idea}"));
         }
     }
     if b.puzzle.move_limit.is_some_and(|l| l < q.optimum) {
@@ -184,15 +192,33 @@ fn a_broken_pack_is_listed_as_its_error_naming_the_file_and_line() {
     assert!(pack::list(&dir.path().join("nowhere")).is_empty());
 }
 
-/// A board's `source` is the command that makes it: two boards of the Pictures pack made
-/// again by the binary (the two smallest, so the test stays quick) have the same cells.
+/// Ladder 1 teaches something on each board: every board claims an idea (proven by the first
+/// test), every idea is taught, and no board teaches the idea of the board before it.
 #[test]
-fn picture_boards_are_made_again_by_their_source_line() {
+fn the_first_ladder_teaches_every_idea_and_never_one_twice_in_a_row() {
     let packs = packs();
-    let pictures = packs.iter().find(|p| p.name == "pictures").expect("the Pictures pack");
-    let mut boards: Vec<&PackPuzzle> = pictures.puzzles.iter().collect();
-    boards.sort_by_key(|b| b.puzzle.board.len());
-    for b in &boards[..2] {
+    let first = packs.iter().find(|p| p.manifest.rung == Some(1)).expect("rung 1");
+    let ideas: Vec<idea::Idea> =
+        first.manifest.puzzles.iter().map(|e| e.claims.idea.unwrap_or_else(|| panic!("{}: no idea", e.file))).collect();
+    assert!(idea::ALL.iter().all(|i| ideas.contains(i)), "{ideas:?}");
+    assert!(ideas.windows(2).all(|w| w[0] != w[1]), "{ideas:?}");
+    assert!(!first.manifest.claims.every_first_move_keeps_par, "a board teaches that one first move only keeps par");
+}
+
+/// A board's `source` is the command that makes it: the two smallest boards of the Pictures
+/// pack and of Ladder 1 made again by the binary have the same cells (small, so the test stays
+/// quick).
+#[test]
+fn pack_boards_are_made_again_by_their_source_line() {
+    let packs = packs();
+    let made = |name: &str| packs.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("the pack {name}"));
+    let mut boards: Vec<&PackPuzzle> = Vec::new();
+    for pack in [made("pictures"), made("ladder-1-first-floods")] {
+        let mut smallest: Vec<&PackPuzzle> = pack.puzzles.iter().collect();
+        smallest.sort_by_key(|b| b.puzzle.board.len());
+        boards.extend(&smallest[..2]);
+    }
+    for b in &boards {
         let source = b.puzzle.source.as_deref().unwrap();
         let args: Vec<&str> = source.strip_prefix("floodit ").unwrap().split(' ').collect();
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_floodit")).args(&args).output().unwrap();

@@ -57,6 +57,10 @@ fn half_blocks_only_where_whole_cells_cannot_show_the_board_and_half_blocks_can(
         assert_eq!((p.half, geom.half), (half, half), "{size} at {w}x{h}");
         if half {
             assert!(!geom.scrolled(), "{size} at {w}x{h} shows whole");
+            // Its box fits it: no empty rows above or below the board inside the frame.
+            let rows = a.game.board().graph().rows().div_ceil(2) as u16;
+            let frame_rows = if p.framed { 2 } else { 0 };
+            assert_eq!(p.board.height, rows + frame_rows, "{size} at {w}x{h}: the box fits the board");
         }
     }
 }

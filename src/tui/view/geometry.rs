@@ -149,7 +149,7 @@ fn layout(main: Rect, app: &App, exploring: bool) -> Option<Layout> {
     if !least.whole && app.look.half_blocks(board.num_colours()) && half_blocks_needed(main, board.graph()) {
         let half = Fit { need: half_need(board.graph()), ..fit(SMALLEST) };
         if let Some(l) = choose(&half, main, board.graph()).filter(|l| l.whole) {
-            return Some(Layout { half: true, ..l });
+            return Some(Layout { half: true, ..l.board_box_fitted(half.need.1) });
         }
     }
     Some(least)
@@ -232,6 +232,19 @@ impl Layout {
         let Layout { board, framed, half, legend, history, panel, .. } = self;
         let (status, footer) = (c.status, c.footer);
         Panes { title: c.title, board, framed, half, legend, history, panel, status, footer, race: NONE }
+    }
+
+    /// The board's box cut to the rows its cells need (`need_h`, plus the frame), the legend
+    /// moved up under it: a board drawn in half blocks takes no larger cells from spare rows,
+    /// so they would only be empty rows inside its box. Only where the legend is right under it.
+    fn board_box_fitted(self, need_h: u16) -> Layout {
+        let (b, l) = (self.board, self.legend);
+        let rows = need_h + if self.framed { 2 } else { 0 };
+        if b.height <= rows || l.y != b.bottom() || l.x != b.x {
+            return self;
+        }
+        let board = Rect { height: rows, ..b };
+        Layout { board, legend: Rect { y: board.bottom(), ..l }, ..self }
     }
 
     /// Whether the history and the solver panel keep the room they have in `least` (the layout

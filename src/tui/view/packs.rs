@@ -65,8 +65,11 @@ fn board_rows(look: &Look, pack: &Pack, e: &PackEntry) -> Vec<Row> {
             let optimum = b.puzzle.optimal.map(|o| format!("optimum {o:>2}")).unwrap_or_else(|| "optimum ?".into());
             let limit = b.puzzle.move_limit.map(|l| format!(", limit {l:>2}")).unwrap_or_default();
             let best = best.map(|m| format!(", best {m}")).unwrap_or_default();
+            // What the board teaches, where its manifest entry claims an idea.
+            let idea = pack.manifest.puzzles.get(i).and_then(|m| m.claims.idea);
+            let idea = idea.map(|i| format!("  {}", i.label())).unwrap_or_default();
             let text = format!(
-                "{:>width$}. {}  {:<15} {optimum}{limit}{best}  {}",
+                "{:>width$}. {}  {:<15} {optimum}{limit}{best}{idea}  {}",
                 i + 1,
                 stars(look, *won),
                 grade(b.grade),
@@ -180,5 +183,26 @@ mod tests {
             (grade(Some(3)), grade(None), grade(Some(9))),
             ("grade 3 steady".into(), String::new(), String::new())
         );
+    }
+
+    #[test]
+    fn a_board_that_teaches_an_idea_says_which_in_its_row() {
+        let ascii = Look::new(Theme::default_theme(), Depth::None, false, true);
+        let packs = crate::content::packs();
+        let first = packs.iter().flatten().find(|p| p.manifest.rung == Some(1)).expect("Ladder 1");
+        let entry = PackEntry {
+            pack: Ok(std::sync::Arc::new(first.clone())),
+            progress: crate::tui::progress::PackProgress::default(),
+            boards: vec![(0, None); first.puzzles.len()],
+        };
+        let rows = board_rows(&ascii, first, &entry);
+        for (row, m) in rows.iter().zip(&first.manifest.puzzles) {
+            let label = m.claims.idea.expect("every board of Ladder 1 teaches an idea").label();
+            assert!(row.text.contains(&format!(", limit {:>2}  {label}  ", m_limit(first, &m.file))), "{}", row.text);
+        }
+    }
+
+    fn m_limit(p: &Pack, file: &str) -> u32 {
+        p.puzzles.iter().find(|b| b.file == file).and_then(|b| b.puzzle.move_limit).unwrap()
     }
 }

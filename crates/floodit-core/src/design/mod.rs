@@ -29,6 +29,7 @@ pub mod daily;
 pub mod describe;
 pub mod facts;
 pub mod grade;
+pub mod idea;
 mod mutate;
 mod property;
 mod search;

@@ -107,6 +107,7 @@ impl Measured {
             keeping_par: self.first_moves.as_ref().map(|f| f.keeping_par),
             optimal_solutions: self.solutions.filter(|c| c.exact).map(|c| c.found),
             shape: None,
+            idea: None,
         }
     }
 

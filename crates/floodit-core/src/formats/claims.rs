@@ -1,10 +1,11 @@
 //! What a pack's manifest claims the solvers prove, as fields: about each board (its grade's
-//! score, greedy's and the best heuristic's lengths, its first moves) and about every board of
-//! the pack (its size, the moves to spare, how far greedy falls short, ...). The descriptions
-//! players read are written from these fields (`design::describe`), and `tests/it/packs.rs`
-//! proves every one again with the solvers of the build under test, so an improved solver
-//! cannot leave a false sentence behind (docs/formats.md, "Puzzle packs").
+//! score, greedy's and the best heuristic's lengths, its first moves, the idea it teaches) and
+//! about every board of the pack (its size, the moves to spare, how far greedy falls short,
+//! ...). The descriptions players read are written from these fields (`design::describe`), and
+//! `tests/it/packs.rs` proves every one again with the solvers of the build under test, so an
+//! improved solver cannot leave a false sentence behind (docs/formats.md, "Puzzle packs").
 
+use crate::design::idea::Idea;
 use serde::Deserialize;
 
 /// What a manifest entry claims about its board, besides its grade.
@@ -24,6 +25,8 @@ pub struct BoardClaims {
     pub optimal_solutions: Option<u64>,
     /// The built-in picture the board draws (`floodit gen --shape`): every cell keeps it.
     pub shape: Option<String>,
+    /// The idea the board teaches (`design::idea`), proven on the board.
+    pub idea: Option<Idea>,
 }
 
 impl BoardClaims {
@@ -52,6 +55,9 @@ impl BoardClaims {
         }
         if let Some(s) = &self.shape {
             out += &format!("shape = {}\n", toml::Value::String(s.clone()));
+        }
+        if let Some(idea) = self.idea {
+            out += &format!("idea = \"{idea}\"\n");
         }
         out
     }

@@ -24,6 +24,7 @@ pub use super::claims::{BoardClaims, PackClaims};
 use super::error::{FormatError, line_of, read_text};
 use super::quote::{clean_line, one_line, quote_input};
 use super::toml_nesting::check_toml_nesting;
+use crate::design::idea::Idea;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
@@ -91,6 +92,7 @@ struct RawEntry {
     keeping_par: Option<u32>,
     optimal_solutions: Option<u64>,
     shape: Option<Spanned<String>>,
+    idea: Option<Spanned<String>>,
 }
 
 /// The highest grade score a manifest may state (the points of `design::grade` add up to less).
@@ -177,6 +179,15 @@ impl Manifest {
                 }
                 s => s.map(Spanned::into_inner),
             };
+            let idea = match e.idea {
+                None => None,
+                Some(i) => Some(Idea::from_name(i.get_ref()).ok_or_else(|| {
+                    FormatError::at_line(
+                        line(i.span()),
+                        format!("idea = {}: not an idea ({})", quote_input(i.get_ref()), Idea::names()),
+                    )
+                })?),
+            };
             let claims = BoardClaims {
                 score,
                 greedy: e.greedy,
@@ -185,6 +196,7 @@ impl Manifest {
                 keeping_par: e.keeping_par,
                 optimal_solutions: e.optimal_solutions,
                 shape,
+                idea,
             };
             puzzles.push(Entry { file, grade, claims, line: at });
         }
@@ -380,7 +392,7 @@ mod tests {
 
     #[test]
     fn claims_are_fields_that_round_trip() {
-        let text = "title = \"x\"\n\n[claims]\nsize = [12, 12]\ncolours = 6\nspare = 0\ngreedy_gap = 4\nunique_first_move = true\nheuristics_miss = true\n\n[[puzzle]]\nfile = \"a.toml\"\ngrade = 6\nscore = 11.15\ngreedy = 23\nbest_heuristic = 18\nfirst_moves = 4\nkeeping_par = 1\n";
+        let text = "title = \"x\"\n\n[claims]\nsize = [12, 12]\ncolours = 6\nspare = 0\ngreedy_gap = 4\nunique_first_move = true\nheuristics_miss = true\n\n[[puzzle]]\nfile = \"a.toml\"\ngrade = 6\nscore = 11.15\ngreedy = 23\nbest_heuristic = 18\nfirst_moves = 4\nkeeping_par = 1\nidea = \"one-way-in\"\n";
         let m = Manifest::parse(text).unwrap();
         let pack = PackClaims {
             size: Some([12, 12]),
@@ -399,6 +411,7 @@ mod tests {
             keeping_par: Some(1),
             optimal_solutions: None,
             shape: None,
+            idea: Some(Idea::OneWayIn),
         };
         assert_eq!((&m.claims, &m.puzzles[0].claims), (&pack, &board));
         assert_eq!(m.to_toml(), text, "written back as read");
@@ -406,6 +419,8 @@ mod tests {
         assert!(err("title = \"x\"\n[claims]\nfastest = 1\n[[puzzle]]\nfile = \"a.toml\"\n").contains("unknown field"));
         let score = err("title = \"x\"\n[[puzzle]]\nfile = \"a.toml\"\nscore = nan\n");
         assert!(score.starts_with("line 4: score = NaN: a grade's score runs from 0 to 100"), "{score}");
+        let idea = err("title = \"x\"\n[[puzzle]]\nfile = \"a.toml\"\nidea = \"far corner\"\n");
+        assert!(idea.starts_with("line 4: idea = 'far corner': not an idea (any-first-move, "), "{idea}");
     }
 
     fn err(text: &str) -> String {

@@ -46,6 +46,19 @@ pub const LETTER: &str = "letter:";
 /// The built-in names, as an error message lists them.
 pub const NAMES: &str = "heart, smiley, arrow, ring, letter:A to letter:Z";
 
+/// The built-in picture `name` as a sentence names it: "a heart", "an arrow", "the letter L";
+/// any other name (a picture file's) as "the picture NAME".
+pub fn in_words(name: &str) -> String {
+    match name {
+        "heart" | "smiley" | "ring" => format!("a {name}"),
+        "arrow" => "an arrow".into(),
+        _ => match name.strip_prefix(LETTER).filter(|_| rows(name).is_some()) {
+            Some(letter) => format!("the letter {letter}"),
+            None => format!("the picture {name}"),
+        },
+    }
+}
+
 /// The rows of the built-in picture `name`, if there is one.
 pub fn rows(name: &str) -> Option<Vec<&'static str>> {
     if let Some((_, rows)) = FIGURES.iter().find(|(n, _)| *n == name) {
@@ -68,7 +81,10 @@ mod tests {
         for (name, rows) in FIGURES {
             assert!(rows.iter().all(|r| r.len() == rows[0].len()), "{name}");
             assert!(NAMES.contains(name), "{name} is listed");
+            assert!(!in_words(name).contains("picture"), "{name} has its own words");
         }
+        assert_eq!((in_words("letter:L"), in_words("arrow")), ("the letter L".into(), "an arrow".into()));
+        assert_eq!(in_words("letter:l"), "the picture letter:l");
         assert_eq!(rows("letter:F").unwrap()[0], "#####");
         assert!(rows("letter:f").is_none() && rows("letter:").is_none() && rows("letter:FF").is_none());
     }

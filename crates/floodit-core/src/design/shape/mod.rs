@@ -11,6 +11,7 @@ mod builtins;
 pub mod picture;
 
 pub use builtins::NAMES as BUILT_IN_NAMES;
+pub use builtins::in_words;
 pub use picture::Picture;
 
 use crate::formats::generate::uniform;
