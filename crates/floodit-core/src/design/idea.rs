@@ -13,7 +13,8 @@ use serde::Serialize;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Idea {
-    /// Every first move that floods something keeps par: any colour next to the region is good.
+    /// Every first move that floods something keeps par, of two or more: any colour next to the
+    /// region is good (with one, there is nothing to choose and nothing to learn).
     AnyFirstMove,
     /// A first move that keeps par takes in every cell of its colour left on the board.
     FinishAColour,
@@ -82,7 +83,7 @@ pub fn shows(idea: Idea, problem: &Problem, shape: Option<&str>, budget: &Budget
     Ok(match idea {
         Idea::AnyFirstMove => {
             let first = prove_first_moves(problem, &optimum, budget)?;
-            first.gaining >= 1 && first.keeping_par == first.gaining
+            first.gaining >= 2 && first.keeping_par == first.gaining
         }
         Idea::OneWayIn => {
             let first = prove_first_moves(problem, &optimum, budget)?;
@@ -142,7 +143,7 @@ mod tests {
     fn each_idea_is_a_fact_of_the_board() {
         // A stripe of each colour: 0 | 1 | 2. One move each, in order; 2 first gains nothing.
         let stripes = problem(&[&[0, 1, 2], &[0, 1, 2]]);
-        assert!(has(Idea::AnyFirstMove, &stripes), "1 is the only move that floods something");
+        assert!(!has(Idea::AnyFirstMove, &stripes), "1 is the only move that floods something: no choice");
         assert!(has(Idea::FinishAColour, &stripes), "1 takes every cell of 1");
         assert!(has(Idea::FarCorner, &stripes), "the far column is 2 layers off, and par is 2");
         assert!(!has(Idea::OneWayIn, &stripes), "one move floods something: nothing to choose");
@@ -152,6 +153,9 @@ mod tests {
         let choice = problem(&[&[0, 1, 1], &[2, 1, 2]]);
         assert!(has(Idea::OneWayIn, &choice));
         assert!(!has(Idea::AnyFirstMove, &choice));
+        // 1 and 2 both touch the pivot, and either first keeps par (3 moves).
+        let either = problem(&[&[0, 1], &[2, 3]]);
+        assert!(has(Idea::AnyFirstMove, &either));
         // The only move, 1, keeps par but leaves the far 1 behind.
         let unfinished = problem(&[&[0, 1, 2, 1]]);
         assert!(!has(Idea::FinishAColour, &unfinished));
