@@ -40,9 +40,7 @@ pub(super) fn tempting_line(app: &mut App) {
     let len = walk.line.moves.len();
     let key = |a: ExplorerAction| app.look.key_of(Context::BestLine, &Action::Explorer(a));
     let (next, back) = (key(ExplorerAction::Step(1)), key(ExplorerAction::TemptingLine));
-    let text = format!(
-        "the tempting line: the most cells each move floods it in {len}, the optimum is {optimum}; {next} steps, {back} back"
-    );
+    let text = format!("the tempting line: greedy takes {len} moves, the optimum {optimum}; {next} steps, {back} back");
     match &mut app.explorer.mode {
         Mode::Review(r) => r.step_line(walk),
         mode @ Mode::Play => *mode = Mode::Walk(Box::new(walk)),

@@ -260,8 +260,11 @@ impl Widget for BoardView<'_> {
         let title = match (app.explorer.stepper(), app.explorer.reviewing(), walk) {
             (Some(s), ..) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
             (_, _, Some(w)) => {
-                let line = if w.kind == Walked::Best { "best line" } else { "tempting line" };
-                format!(" Board: {line} step {} of {} ", w.playback.pos, w.playback.len)
+                // Short: the board's frame may be as narrow as a 14x14 board at 80x24.
+                match w.kind {
+                    Walked::Best => format!(" Board: best line step {} of {} ", w.playback.pos, w.playback.len),
+                    Walked::Tempting { .. } => format!(" Board: tempting {}/{} ", w.playback.pos, w.playback.len),
+                }
             }
             (_, Some(r), _) if r.at < r.len() => format!(" Board: before move {} ", r.at + 1),
             (_, Some(_), _) => " Board: after the last move ".to_string(),

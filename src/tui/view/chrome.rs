@@ -124,12 +124,17 @@ fn playback_status(app: &App) -> Option<String> {
             )
         }
         ExMode::Review(_) | ExMode::Walk(_) => {
-            let (line, back) = match app.explorer.walk().map(|w| w.kind) {
-                Some(Walked::Tempting { .. }) => ("the tempting line", k(Ex::TemptingLine)),
-                _ => ("the best line", k(Ex::BestLine)),
-            };
-            let to = if app.explorer.reviewing().is_some() { "the review" } else { "your game" };
-            format!("{right} and {left} step {line}, {auto} ({rate}), {back} returns to {to}.")
+            // Where the tempting line goes back to, its panel says: the line fits 80 columns.
+            match app.explorer.walk().map(|w| w.kind) {
+                Some(Walked::Tempting { .. }) => format!(
+                    "{right} and {left} step the tempting line, {auto} ({rate}), {} goes back.",
+                    k(Ex::TemptingLine)
+                ),
+                _ => format!(
+                    "{right} and {left} step the best line, {auto} ({rate}), {} returns to the review.",
+                    k(Ex::BestLine)
+                ),
+            }
         }
         _ => format!("{right} and {left} step every board, {auto} ({rate}), {} returns to your game.", k(Ex::Back)),
     };

@@ -34,7 +34,13 @@ pub fn lines(app: &App, w: &LineWalk, from: &str, to: &str, half: bool) -> Vec<L
                     ui.warn,
                 )
             } else {
-                (format!("it floods the board in {len}, {over} more than the optimum {optimum}"), ui.dim)
+                (
+                    format!(
+                        "it floods the board in {}, {over} more than the optimum {optimum}",
+                        plural(len as u32, "move")
+                    ),
+                    ui.dim,
+                )
             };
             lines.push(labelled(app, "", vec![Span::styled(text, style)]));
         }
