@@ -617,7 +617,7 @@ mod tests {
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
         assert_eq!(action_for(Game, &ch('x')), Some(Action::Explorer(Ex::RunOrCancel)));
         assert_eq!(action_for(Game, &ch('z')), Some(Action::Learn(La::Open)));
-        assert_eq!(action_for(Game, &ch('d')), None);
+        assert_eq!(action_for(Game, &ch('d')), Some(Action::Explorer(Ex::TemptingLine)));
         for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
                 if let Key::Char(c) = k {
