@@ -5,6 +5,7 @@
 use super::{duration, labelled, move_json_spans, move_spans, score};
 use crate::tui::app::App;
 use crate::tui::explorer::stepping::Stepper;
+use crate::tui::look::Sym;
 use crate::tui::view::board::Mark;
 use ratatui::text::{Line, Span};
 
@@ -37,7 +38,12 @@ pub fn lines(app: &App, s: &Stepper, half: bool) -> Vec<Line<'static>> {
         lines.push(labelled(app, "Next", spans));
         if let Some(note) = s.next_note() {
             if !note.marked.is_empty() {
-                let mark = Mark::Marked.shown(&app.look, half);
+                // Whole cells show the mark around the cell's glyph; half blocks, one character.
+                let mark = if half {
+                    Mark::Marked.shown(&app.look, true)
+                } else {
+                    format!("{} {}", app.look.sym(Sym::MarkLeft), app.look.sym(Sym::MarkRight))
+                };
                 lines.push(labelled(app, "", vec![Span::styled(format!("{mark} the cells it points at"), ui.dim)]));
             }
             let alts = &note.alternatives;
