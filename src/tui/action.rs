@@ -129,9 +129,12 @@ pub enum ExplorerAction {
     Retry,
     /// The proof view on or off: the lower bound's parts drawn on the board.
     ToggleProof,
-    /// In the review: step the shown move's best line on the board; while stepping it, back to
-    /// the review where it was.
+    /// In the review: step the shown move's best line on the board; while stepping a line, back
+    /// to where the player was.
     BestLine,
+    /// Where the proof view names a tempting line that fails: step it on the board; while
+    /// stepping it, back to where the player was.
+    TemptingLine,
 }
 
 impl From<JobMessage> for Action {

@@ -331,6 +331,7 @@ impl App {
                 Mode::Compare(_) => Context::Compare,
                 Mode::Review(r) if r.walk.is_some() => Context::BestLine,
                 Mode::Review(_) => Context::Review,
+                Mode::Walk(_) => Context::BestLine,
             },
             Overlay::Help(_) | Overlay::Id | Overlay::Stats(..) | Overlay::Leaderboard(_) => Context::Popup,
             Overlay::Name(_) => Context::Name,
@@ -345,11 +346,12 @@ impl App {
     }
 
     /// The game the board and history show: the step-through's while stepping, the review's (or
-    /// the best line's it steps), else the player's.
+    /// the line's it steps), the line's stepped from the game, else the player's.
     pub fn shown_game(&self) -> &Game {
         match &self.explorer.mode {
             Mode::Step(s) => &s.game,
             Mode::Review(r) => r.shown(),
+            Mode::Walk(w) => &w.game,
             _ => &self.game,
         }
     }

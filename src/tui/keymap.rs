@@ -22,7 +22,8 @@ pub enum Context {
     Compare,
     /// The review of the player's game.
     Review,
-    /// Stepping a reviewed move's best line on the board.
+    /// Stepping a line on a board of its own: a reviewed move's best line, or the proof view's
+    /// tempting line.
     BestLine,
     /// Choosing the solvers to compare.
     Chooser,
@@ -58,7 +59,7 @@ impl Context {
             Context::Step => "Step-through",
             Context::Compare => "Compare view",
             Context::Review => "Review of your game",
-            Context::BestLine => "Stepping a move's best line (review)",
+            Context::BestLine => "Stepping a line (a move's best line, the tempting line)",
             Context::Chooser => "Choosing solvers to compare",
             Context::Picker => "Puzzle picker",
             Context::Resume => "Resume offer",
@@ -311,6 +312,13 @@ pub static KEYMAP: &[Binding] = &[
     bind(Game, &[Key::Char('v')], Action::Explorer(Ex::OpenCompare), "compare", "compare solvers side by side"),
     bind(
         Game,
+        &[Key::Char('d')],
+        Action::Explorer(Ex::TemptingLine),
+        "tempting",
+        "step the tempting line that fails, where the proof view names one (exact view)",
+    ),
+    bind(
+        Game,
         &[Key::Char('e')],
         Action::Explorer(Ex::Review),
         "review",
@@ -418,16 +426,30 @@ pub static KEYMAP: &[Binding] = &[
     .first(),
     bind(
         BestLine,
-        &[Key::Char('b'), Key::Esc, Key::Char('q')],
+        &[Key::Esc, Key::Char('b'), Key::Char('q')],
         Action::Explorer(Ex::BestLine),
-        "review",
-        "back to the review, at the move you left",
+        "back",
+        "back to where you were: the review at the move you left, or your game",
     )
     .first(),
+    bind(
+        BestLine,
+        &[Key::Char('d')],
+        Action::Explorer(Ex::TemptingLine),
+        "",
+        "back from the tempting line to where you were",
+    ),
     bind(Review, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "the next move"),
     bind(Review, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "the previous move"),
     bind(Review, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the first move"),
     bind(Review, &[Key::End, Key::Char(']')], Action::Explorer(Ex::StepToEnd), "", "to the end"),
+    bind(
+        Review,
+        &[Key::Char('d')],
+        Action::Explorer(Ex::TemptingLine),
+        "tempting",
+        "step the tempting line that fails, where the proof view names one",
+    ),
     bind(Playback, &[Key::Right, Key::Char('l')], Action::Explorer(Ex::Step(1)), "next", "next step"),
     bind(Playback, &[Key::Left, Key::Char('h')], Action::Explorer(Ex::Step(-1)), "back", "previous step"),
     bind(Playback, &[Key::Home, Key::Char('[')], Action::Explorer(Ex::StepToStart), "", "to the start"),
@@ -595,7 +617,7 @@ mod tests {
         assert_eq!(action_for(Game, &ch('h')), Some(Action::MoveCursor(Dir::Left)));
         assert_eq!(action_for(Game, &ch('x')), Some(Action::Explorer(Ex::RunOrCancel)));
         assert_eq!(action_for(Game, &ch('z')), Some(Action::Learn(La::Open)));
-        assert_eq!(action_for(Game, &ch('d')), None);
+        assert_eq!(action_for(Game, &ch('d')), Some(Action::Explorer(Ex::TemptingLine)));
         for b in KEYMAP.iter().filter(|b| Game.includes(b.context)) {
             for k in b.keys {
                 if let Key::Char(c) = k {
@@ -685,6 +707,9 @@ mod tests {
             (Review, Action::Explorer(Ex::ToggleProof)),
             (Review, Action::Explorer(Ex::BestLine)),
             (BestLine, Action::Explorer(Ex::BestLine)),
+            (BestLine, Action::Explorer(Ex::TemptingLine)),
+            (Game, Action::Explorer(Ex::TemptingLine)),
+            (Review, Action::Explorer(Ex::TemptingLine)),
             (BestLine, Action::Explorer(Ex::Step(1))),
             (BestLine, Action::Explorer(Ex::ToggleAutoplay)),
             (Ending, Action::NextInPack),

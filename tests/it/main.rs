@@ -77,5 +77,6 @@ mod tui_screens;
 mod tui_sizes;
 mod tui_snapshots;
 mod tui_stakes;
+mod tui_tempting_line;
 mod tui_tmux;
 mod tui_views;

@@ -261,3 +261,18 @@ fn a_marked_move_in_half_blocks_is_named_under_the_board() {
     assert!(s.lines().skip(2).take(15).any(|l| l.contains('!')), "{s}");
     a.workers.cancel_all();
 }
+
+/// The review's legend names the marks as the board draws them: in half blocks, the one
+/// character that stands for each (as the frame's note says), not the pair whole cells show.
+#[test]
+fn the_reviews_legend_names_the_marks_half_blocks_draw() {
+    let mut a = board("30x30", 80, 24, &[]);
+    press(&mut a, "1234");
+    press(&mut a, "e");
+    frame(&mut a);
+    assert!(a.drawn.board.unwrap().half, "a 30x30 board at 80x24 is in half blocks");
+    let s = screen(&a);
+    assert!(s.contains("! your move takes"), "{s}");
+    assert!(!s.contains('‹') && !s.contains('›'), "no whole-cell pair is named: {s}");
+    press(&mut a, "\x1b");
+}

@@ -125,6 +125,6 @@ fn the_help_names_the_best_line_keys() {
     let mut a = reviewed(&[KUNIGAMI, "--color", "16"], TWO_LOST);
     press(&mut a, "b?");
     let s = screen(&a);
-    assert!(s.contains("Stepping a move's best line"), "{s}");
-    assert!(s.contains("back to the review"), "{s}");
+    assert!(s.contains("Stepping a line: a move's best line"), "{s}");
+    assert!(s.contains("the review at the move you left"), "{s}");
 }

@@ -8,9 +8,10 @@ pub mod playback;
 pub mod runs;
 pub mod stepping;
 
-use crate::model::Mode as GameMode;
-use crate::solver::Family;
+use crate::model::{Game, Mode as GameMode};
+use crate::solver::{Family, Problem};
 use crate::tui::drawn::Scroll;
+use crate::tui::review::best_line::LineWalk;
 use catalogue::{Catalogue, Listed};
 use compare::Compare;
 use runs::Runs;
@@ -38,7 +39,13 @@ pub enum Mode {
     Compare(Box<Compare>),
     /// The review of the player's game, at one of its moves.
     Review(Box<crate::tui::review::Reviewing>),
+    /// Stepping a line from the player's position (the proof view's tempting line) on a board
+    /// of its own; the game stays as it was, to come back to.
+    Walk(Box<LineWalk>),
 }
+
+/// Boards larger than this get no proof view (the walk is redrawn with every frame).
+pub const PROOF_MAX_CELLS: usize = 1600;
 
 #[derive(Clone, Debug)]
 pub struct Explorer {
@@ -215,7 +222,7 @@ impl Explorer {
         self.proof
             && match &self.mode {
                 Mode::Play => self.panel == Panel::Family(Family::Exact),
-                Mode::Step(_) | Mode::Review(_) => true,
+                Mode::Step(_) | Mode::Review(_) | Mode::Walk(_) => true,
                 Mode::Compare(_) => false,
             }
     }
@@ -232,8 +239,37 @@ impl Explorer {
         match &self.mode {
             Mode::Play => None,
             Mode::Review(r) => r.walk.as_ref().map(|w| &w.playback),
+            Mode::Walk(w) => Some(&w.playback),
             Mode::Step(s) => Some(&s.playback),
             Mode::Compare(c) => Some(&c.playback),
+        }
+    }
+
+    /// The line being stepped on a board of its own: in the game, or in the review.
+    pub fn walk(&self) -> Option<&LineWalk> {
+        match &self.mode {
+            Mode::Walk(w) => Some(w),
+            Mode::Review(r) => r.walk.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Where the proof view shows and names a tempting line that fails, the walk of it: from the
+    /// game's position in the exact view (its optimum proven by the exact run from there), or
+    /// from the review's move shown (its optimum proven by the review). `None` elsewhere.
+    pub fn tempting_walk(&self, game: &Game) -> Option<LineWalk> {
+        if !self.shows_proof() {
+            return None;
+        }
+        match &self.mode {
+            Mode::Play => {
+                let here = Problem::from_game(game);
+                let exact = self.exact_solver(game.mode())?;
+                let solution = self.runs.find(exact.name(), &here)?.solution().filter(|s| s.optimal)?;
+                LineWalk::tempting(game.moves_made(), &here, solution.len() as u32)
+            }
+            Mode::Review(r) => r.tempting_walk(),
+            Mode::Step(_) | Mode::Compare(_) | Mode::Walk(_) => None,
         }
     }
 }

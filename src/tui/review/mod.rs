@@ -8,9 +8,9 @@
 
 pub mod best_line;
 
-use super::review::best_line::LineWalk;
+use super::review::best_line::{LineWalk, Walked};
 use super::worker::{Answer, JobId, News, Owner, Reporter, Running, Workers};
-use crate::analysis::{Budget, Count, Review, Reviewer, classes, count_optimal};
+use crate::analysis::{Budget, Count, ProvenBy, Review, Reviewer, classes, count_optimal};
 use crate::model::{Game, Move};
 use crate::solver::{Control, Limits, Problem, SolveError, StopReason};
 use std::time::Duration;
@@ -59,8 +59,8 @@ pub struct Reviewing {
     pub judged_in: Option<Duration>,
     /// The job, while it runs.
     pub job: Option<Running>,
-    /// Stepping the best line of move `walk.from`, on a board of its own (the review stays at
-    /// `at`).
+    /// Stepping a line from before move `walk.from` (its best line, or the tempting line), on a
+    /// board of its own (the review stays at `at`).
     pub walk: Option<LineWalk>,
     /// The player has moved to a move of their choosing (until then the first move lost is
     /// shown as soon as it is known).
@@ -182,11 +182,42 @@ impl Reviewing {
             return Err("after the last move there is no move to compare: pick a move first".to_string());
         }
         let line = self.reviewer.best_line(at).ok_or_else(|| format!("move {} is not judged yet", at + 1))?;
-        let walk = LineWalk::new(at, self.reviewer.board(at), self.reviewer.mode(), line)?;
+        let walk = LineWalk::new(at, self.reviewer.board(at), self.reviewer.mode(), line, Walked::Best)?;
         let n = walk.line.moves.len();
         self.chosen = true;
         self.walk = Some(walk);
         Ok(n)
+    }
+
+    /// The walk of the tempting line from before the move shown, when that position's optimum
+    /// is proven and the line fails there (as the proof view names it); not while a line is
+    /// stepped.
+    pub fn tempting_walk(&self) -> Option<LineWalk> {
+        if self.walk.is_some() || self.at >= self.len() {
+            return None;
+        }
+        let optimum = self.reviewer.analysis(self.at)?.known.bounds.value()?;
+        let problem = Problem::new(self.reviewer.board(self.at).clone(), self.reviewer.mode());
+        LineWalk::tempting(self.at, &problem, optimum)
+    }
+
+    /// Steps `walk` (the review stays at its move, even while the job's answers come in).
+    pub fn step_line(&mut self, walk: LineWalk) {
+        self.chosen = true;
+        self.walk = Some(walk);
+    }
+
+    /// How the optimum of the position before move `at` was proven: by the exact search from
+    /// it, judging it or judging the move before it (whose answer is this position), with the
+    /// positions it expanded; else from the positions around it.
+    pub fn proven_by(&self, at: usize) -> ProvenBy {
+        let own = self.reviewer.analysis(at).and_then(|a| a.searched);
+        let as_answer = at.checked_sub(1).and_then(|before| {
+            let analysis = self.reviewer.analysis(before)?;
+            let problem = Problem::new(self.reviewer.board(before).clone(), self.reviewer.mode());
+            analysis.child(&problem, self.reviewer.moves()[before])?.searched
+        });
+        own.or(as_answer).map_or(ProvenBy::Around, |n| ProvenBy::Search(Some(n)))
     }
 
     /// The par move drawn beside the move shown: the first of its best line, when the move

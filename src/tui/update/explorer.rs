@@ -32,8 +32,9 @@ pub(super) fn command(app: &mut App, action: ExplorerAction, events: &mut Events
 }
 
 fn apply(app: &mut App, action: ExplorerAction, events: &mut Events) {
-    // The review has its own moves to step through.
-    if matches!(app.explorer.mode, Mode::Review(_))
+    // The review has its own moves to step through (while it steps a line, the line's playback
+    // takes the keys).
+    if matches!(&app.explorer.mode, Mode::Review(r) if r.walk.is_none())
         && matches!(action, A::Step(_) | A::StepToStart | A::StepToEnd | A::ToggleAutoplay | A::Speed(_))
     {
         super::review::step(app, action);
@@ -41,7 +42,12 @@ fn apply(app: &mut App, action: ExplorerAction, events: &mut Events) {
     }
     match action {
         A::Review => super::review::open(app),
-        A::BestLine => super::review::best_line(app),
+        A::BestLine => {
+            if !super::walk::leave(app) {
+                super::review::best_line(app);
+            }
+        }
+        A::TemptingLine => super::walk::tempting_line(app),
         A::Retry => super::review::retry(app, events),
         A::ToggleProof => toggle_proof(app),
         A::NextFamily => next_family(app),
@@ -338,11 +344,22 @@ fn start_compare(app: &mut App) {
     app.say(Tone::Info, format!("side by side from here: {next} and {back} step all the boards{note}"));
 }
 
-/// Changes the playback of the step-through or the comparison, then brings the boards along.
+/// Changes the playback of the step-through, the comparison or the line stepped, then brings
+/// the boards along.
 fn playback(app: &mut App, change: impl FnOnce(&mut Playback, Instant)) {
     let now = Instant::now();
     match &mut app.explorer.mode {
-        Mode::Play | Mode::Review(_) => {}
+        Mode::Play => {}
+        Mode::Review(r) => {
+            if let Some(w) = &mut r.walk {
+                change(&mut w.playback, now);
+                w.sync();
+            }
+        }
+        Mode::Walk(w) => {
+            change(&mut w.playback, now);
+            w.sync();
+        }
         Mode::Step(s) => {
             change(&mut s.playback, now);
             s.sync();
@@ -385,6 +402,11 @@ pub(super) fn autoplay(app: &mut App, now: Instant) -> bool {
             w.sync();
             moved
         }),
+        Mode::Walk(w) => {
+            let moved = w.playback.tick(now);
+            w.sync();
+            moved
+        }
         Mode::Step(s) => {
             let moved = s.playback.tick(now);
             s.sync();
@@ -505,7 +527,7 @@ fn wanted(app: &App, here: &Problem, start: &Problem) -> Vec<(String, Family, Pr
                 wanted.push((lane.solver.clone(), family, c.problem.clone()));
             }
         }
-        Mode::Play | Mode::Step(_) | Mode::Review(_) => {}
+        Mode::Play | Mode::Step(_) | Mode::Review(_) | Mode::Walk(_) => {}
     }
     wanted
 }

@@ -17,6 +17,7 @@ mod learn;
 mod race;
 mod react;
 mod review;
+mod walk;
 
 pub use daily::greet as greet_daily;
 pub use event::Event;

@@ -72,30 +72,10 @@ pub(super) fn leave(app: &mut App) {
     }
 }
 
-/// The step-through keys in the review: to another move, or while stepping a best line, along
-/// it (with the step-through's autoplay).
+/// The step-through keys in the review: to another move (while a line is stepped, the line's
+/// playback takes them, as the step-through's does).
 pub(super) fn step(app: &mut App, action: ExplorerAction) {
     let Mode::Review(r) = &mut app.explorer.mode else { return };
-    if let Some(w) = &mut r.walk {
-        let now = std::time::Instant::now();
-        let p = &mut w.playback;
-        match action {
-            ExplorerAction::Step(by) => {
-                p.step(by);
-            }
-            ExplorerAction::StepToStart => {
-                p.jump(0);
-            }
-            ExplorerAction::StepToEnd => {
-                p.jump(p.len);
-            }
-            ExplorerAction::ToggleAutoplay => p.toggle(now),
-            ExplorerAction::Speed(by) => p.speed_by(by, now),
-            _ => {}
-        }
-        w.sync();
-        return;
-    }
     let at = match action {
         ExplorerAction::Step(by) => r.at.saturating_add_signed(by),
         ExplorerAction::StepToStart => 0,
@@ -105,14 +85,10 @@ pub(super) fn step(app: &mut App, action: ExplorerAction) {
     r.show(at);
 }
 
-/// `b` in the review: step the best line from before the move shown; while stepping it, back
-/// to the review at that move.
+/// `b` in the review: step the best line from before the move shown (back from a line stepped
+/// is `walk::leave`).
 pub(super) fn best_line(app: &mut App) {
     let Mode::Review(r) = &mut app.explorer.mode else { return };
-    if let Some(w) = r.walk.take() {
-        app.say(Tone::Info, format!("back to the review, at move {}", w.from + 1));
-        return;
-    }
     let text = match r.step_best_line() {
         Ok(n) => {
             let proven = r.walk.as_ref().is_some_and(|w| w.line.proven);

@@ -5,6 +5,7 @@
 
 use super::super::app::App;
 use super::super::explorer::Mode as ExMode;
+use super::super::review::best_line::{LineWalk, Walked};
 use super::cells::{BoardGeom, board_geom};
 use super::pane;
 use crate::model::{BitSet, Cell, Game, Pos};
@@ -32,7 +33,7 @@ pub fn geom(app: &App, area: Rect, framed: bool, half: bool) -> BoardGeom {
     let game = app.shown_game();
     let g = game.board().graph();
     let focus = match app.explorer.mode {
-        ExMode::Step(_) | ExMode::Review(_) => g.pos(game.mode().pivot().unwrap_or(0)),
+        ExMode::Step(_) | ExMode::Review(_) | ExMode::Walk(_) => g.pos(game.mode().pivot().unwrap_or(0)),
         _ => app.cursor,
     };
     board_geom(if framed { inner(area) } else { area }, g, focus, half)
@@ -45,7 +46,7 @@ pub fn inner(area: Rect) -> Rect {
 
 /// What a cell is marked with, most important first.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Mark {
+pub enum Mark {
     Cursor,
     Picked,
     Pivot,
@@ -66,6 +67,13 @@ enum Mark {
 }
 
 impl Mark {
+    /// How the mark shows on the board, as a legend names it: its two characters, or in half
+    /// blocks (`half`) the one that stands for it.
+    pub fn shown(self, look: &Look, half: bool) -> String {
+        let (pair, one) = self.chars(look);
+        if half { one.to_string() } else { pair.iter().collect() }
+    }
+
     /// Two characters for wide cells, or one.
     fn chars(self, look: &Look) -> ([char; 2], char) {
         let c = |s: Sym| look.sym_char(s);
@@ -161,19 +169,21 @@ impl Marks {
         marks
     }
 
+    /// Stepping a line: the step just shown gained cells, the next step takes the par mark's.
+    fn of_walk(w: &LineWalk) -> Marks {
+        let plain = Marks::plain(&w.game);
+        let m = if w.playback.pos > 0 { plain.with_gained(&w.game) } else { plain };
+        match w.next_move() {
+            Some(mv) => m.with_par(&w.game.board().gained_cells(mv.cell, mv.colour)),
+            None => m,
+        }
+    }
+
     fn of_mode(app: &App) -> Marks {
         match &app.explorer.mode {
+            ExMode::Walk(w) => Marks::of_walk(w),
             ExMode::Review(r) => match &r.walk {
-                // Stepping the best line: the step just shown gained cells, the next step takes
-                // the par mark's.
-                Some(w) => {
-                    let plain = Marks::plain(&w.game);
-                    let m = if w.playback.pos > 0 { plain.with_gained(&w.game) } else { plain };
-                    match w.next_move() {
-                        Some(mv) => m.with_par(&w.game.board().gained_cells(mv.cell, mv.colour)),
-                        None => m,
-                    }
-                }
+                Some(w) => Marks::of_walk(w),
                 // The move judged: the cells it took in, and beside them the par move's.
                 None => {
                     let board = r.game.board();
@@ -246,10 +256,16 @@ impl Widget for BoardView<'_> {
             draw(look, game, &marks, &geom, buf);
             return;
         }
-        let walk = app.explorer.reviewing().and_then(|r| r.walk.as_ref());
+        let walk = app.explorer.walk();
         let title = match (app.explorer.stepper(), app.explorer.reviewing(), walk) {
             (Some(s), ..) => format!(" Board: {} step {} of {} ", s.info.name, s.playback.pos, s.playback.len),
-            (_, _, Some(w)) => format!(" Board: best line step {} of {} ", w.playback.pos, w.playback.len),
+            (_, _, Some(w)) => {
+                // Short: the board's frame may be as narrow as a 14x14 board at 80x24.
+                match w.kind {
+                    Walked::Best => format!(" Board: best line step {} of {} ", w.playback.pos, w.playback.len),
+                    Walked::Tempting { .. } => format!(" Board: tempting {}/{} ", w.playback.pos, w.playback.len),
+                }
+            }
             (_, Some(r), _) if r.at < r.len() => format!(" Board: before move {} ", r.at + 1),
             (_, Some(_), _) => " Board: after the last move ".to_string(),
             _ => " Board ".to_string(),

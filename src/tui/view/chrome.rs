@@ -6,6 +6,7 @@ use super::super::app::{App, Overlay, Tone};
 use super::super::explorer::Mode as ExMode;
 use super::super::keymap::{Context, colour_range};
 use super::super::look::Sym;
+use super::super::review::best_line::Walked;
 use super::geometry::{MIN_HEIGHT, MIN_WIDTH};
 use super::text::fit_line;
 use crate::model::Mode;
@@ -45,6 +46,7 @@ impl Widget for TitleBar<'_> {
                 format!("comparing {}{sep}step {}/{}{sep}", c.lanes.len(), c.playback.pos, c.playback.len)
             }
             ExMode::Review(r) => format!("review {}/{}{sep}", (r.at + 1).min(r.len()), r.len()),
+            ExMode::Walk(w) => format!("tempting line {}/{}{sep}", w.playback.pos, w.playback.len),
         };
         // A retry from the review is practice: never counted, and it says so.
         let doing = if app.stakes.practice { format!("practice (not counted){sep}{doing}") } else { doing };
@@ -121,11 +123,18 @@ fn playback_status(app: &App) -> Option<String> {
                 "{right} and {left} step, {auto} ({rate}, {faster} and {slower} change it), {take} takes over, {back} leaves."
             )
         }
-        ExMode::Review(_) => {
-            format!(
-                "{right} and {left} step the best line, {auto} ({rate}), {} returns to the review.",
-                k(Ex::BestLine)
-            )
+        ExMode::Review(_) | ExMode::Walk(_) => {
+            // Where the tempting line goes back to, its panel says: the line fits 80 columns.
+            match app.explorer.walk().map(|w| w.kind) {
+                Some(Walked::Tempting { .. }) => format!(
+                    "{right} and {left} step the tempting line, {auto} ({rate}), {} goes back.",
+                    k(Ex::TemptingLine)
+                ),
+                _ => format!(
+                    "{right} and {left} step the best line, {auto} ({rate}), {} returns to the review.",
+                    k(Ex::BestLine)
+                ),
+            }
         }
         _ => format!("{right} and {left} step every board, {auto} ({rate}), {} returns to your game.", k(Ex::Back)),
     };

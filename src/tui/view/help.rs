@@ -39,8 +39,8 @@ fn table(app: &App, title: &str, contexts: &[Context]) -> Vec<Line<'static>> {
     lines
 }
 
-/// The help's sections about a board: playing, stepping and comparing, the review, a move's
-/// best line; each with the contexts whose keys it lists.
+/// The help's sections about a board: playing, stepping and comparing, the review, a line
+/// stepped; each with the contexts whose keys it lists.
 fn board_sections(app: &App) -> [(Context, String, Vec<Context>); 4] {
     let key = |a: ExplorerAction| app.look.key_of(Context::Game, &Action::Explorer(a));
     [
@@ -58,8 +58,9 @@ fn board_sections(app: &App) -> [(Context, String, Vec<Context>); 4] {
         (
             Context::BestLine,
             format!(
-                "Stepping a move's best line ({} in the review)",
-                app.look.key_of(Context::Review, &Action::Explorer(ExplorerAction::BestLine))
+                "Stepping a line: a move's best line ({} in the review), the tempting line ({} in the proof view)",
+                app.look.key_of(Context::Review, &Action::Explorer(ExplorerAction::BestLine)),
+                app.look.key_of(Context::Review, &Action::Explorer(ExplorerAction::TemptingLine))
             ),
             vec![Context::BestLine, Context::Playback],
         ),

@@ -7,11 +7,13 @@ use super::super::daily::{DailyAction, DailyState};
 use super::super::explorer::Mode;
 use super::super::keymap::{Binding, Context, Key, colour_range, hinted};
 use super::super::race::RaceAction;
+use super::super::review::best_line::Walked;
 use super::text::width;
 
 /// Whether `action` does something here: the daily's keys in the daily game, the race's over
 /// SSH, the pack's next board when there is one, the next lesson in a lesson's game, writing the
-/// ID to a file locally, a move's best line when the review shows a move.
+/// ID to a file locally, a move's best line when the review shows a move, the tempting line
+/// where the proof view names one.
 pub fn works_here(app: &App, action: &Action) -> bool {
     // A key the race refuses now (takebacks, the solvers) is not offered.
     if super::race::refuses(app, action) {
@@ -30,6 +32,11 @@ pub fn works_here(app: &App, action: &Action) -> bool {
         Action::Explorer(ExplorerAction::BestLine) => {
             app.explorer.reviewing().is_none_or(|r| r.walk.is_some() || r.at < r.len())
         }
+        // Stepping the tempting line (and back from it) only where the proof view names one.
+        Action::Explorer(ExplorerAction::TemptingLine) => match app.explorer.walk() {
+            Some(w) => matches!(w.kind, Walked::Tempting { .. }),
+            None => app.explorer.tempting_walk(&app.game).is_some(),
+        },
         _ => true,
     }
 }
@@ -42,6 +49,7 @@ pub fn board_context(app: &App) -> Context {
         Mode::Compare(_) => Context::Compare,
         Mode::Review(r) if r.walk.is_some() => Context::BestLine,
         Mode::Review(_) => Context::Review,
+        Mode::Walk(_) => Context::BestLine,
     }
 }
 

@@ -72,7 +72,7 @@ fn draw_screen(frame: &mut Frame, app: &App) -> Drawn {
             frame.render_widget(history::HistoryView { app }, p.history);
         }
         if app.race.is_none() && !p.panel.is_empty() {
-            let panel = panel::SolverPanel::new(app, p.panel);
+            let panel = panel::SolverPanel::new(app, p.panel, p.half);
             drawn.panel = Some(panel.room());
             frame.render_widget(panel, p.panel);
         }

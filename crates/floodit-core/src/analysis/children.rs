@@ -29,6 +29,9 @@ pub struct Child {
     /// True when the move changes nothing that matters (Flood-It: a colour that touches no part
     /// of the region's border; the position stays as it was).
     pub wasted: bool,
+    /// Positions the exact search from the position after the move expanded, when that search
+    /// proved its optimum.
+    pub searched: Option<u64>,
 }
 
 /// A position, its optimum and every move's.
@@ -40,6 +43,9 @@ pub struct Analysis {
     pub children: Vec<Child>,
     /// Flood-It with its pivot (where a move costs at most one), or Free-Flood-It.
     pub mode: Mode,
+    /// Positions the exact search from this position expanded, when that search proved its
+    /// optimum (`None`: no search of its own did; the positions around it may have).
+    pub searched: Option<u64>,
 }
 
 impl Analysis {
@@ -92,13 +98,13 @@ pub fn analyse_with(
 ) -> Result<Analysis, Halted> {
     let started = Instant::now();
     let board = &problem.board;
-    let mut known = match known {
-        Some(k) if k.bounds.is_exact() => k,
+    let (mut known, searched) = match known {
+        Some(k) if k.bounds.is_exact() => (k, None),
         prior => {
             // The position's own search takes at most half the time.
             let limits = share(budget, started, 2);
             let (floor, hint) = prior.map_or((0, None), |k| (k.bounds.lower, Some(k.line)));
-            position::solve(problem, limits, &budget.cancel_flag(), floor, hint)?
+            position::solve_counted(problem, limits, &budget.cancel_flag(), floor, hint)?
         }
     };
     let moves = classes::moves(board, problem.mode);
@@ -130,7 +136,7 @@ pub fn analyse_with(
                 // Nothing known yet above the floor: a line comes with the search.
                 Known { bounds: Bounds { lower: floor, upper: u32::MAX }, line: Vec::new() }
             };
-            Child { mv, known: child_known, wasted }
+            Child { mv, known: child_known, wasted, searched: None }
         })
         .collect();
     // The player's move first, then the rest in order.
@@ -157,15 +163,15 @@ pub fn analyse_with(
         }
         let after = Problem::new(position::after(board, child.mv), problem.mode);
         let hint = (!child.known.line.is_empty() || after.board.is_solved()).then(|| child.known.line.clone());
-        child.known = if time_spent(budget, started) {
-            position::settle_without_search(&after, &budget.cancel_flag(), floor, hint)?
+        (child.known, child.searched) = if time_spent(budget, started) {
+            (position::settle_without_search(&after, &budget.cancel_flag(), floor, hint)?, None)
         } else {
-            position::solve(&after, share(budget, started, left as u32), &budget.cancel_flag(), floor, hint)?
+            position::solve_counted(&after, share(budget, started, left as u32), &budget.cancel_flag(), floor, hint)?
         };
         left -= 1;
     }
     settle(&mut known, &mut children);
-    Ok(Analysis { known, children, mode: problem.mode })
+    Ok(Analysis { known, children, mode: problem.mode, searched })
 }
 
 /// Cells of the boards the moves left may make once the time is spent (a moment's work).
@@ -237,7 +243,7 @@ mod tests {
     }
 
     fn child(colour: u8, k: Known, wasted: bool) -> Child {
-        Child { mv: Move { cell: 0, colour }, known: k, wasted }
+        Child { mv: Move { cell: 0, colour }, known: k, wasted, searched: None }
     }
 
     #[test]
@@ -258,7 +264,7 @@ mod tests {
         children[0].known.bounds.raise_lower(4);
         settle(&mut parent, &mut children);
         assert_eq!(parent.bounds, Bounds::exact(5));
-        let a = Analysis { known: parent, children, mode: Mode::Free };
+        let a = Analysis { known: parent, children, mode: Mode::Free, searched: None };
         assert_eq!(a.cost(0), Bounds::exact(0));
         assert_eq!(a.cost(1), Bounds::new(0, 3));
         assert_eq!(a.cost(2), Bounds::exact(1));

@@ -55,7 +55,7 @@ pub use explain::{Explanation, Gain, Instead, explain, gain, move_name, plain_co
 pub use pattern::move_pattern;
 pub use position::{Halted, Known, replay_from_larger};
 pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bound_parts, proof_line};
-pub use proof_words::{Said, greedy_line, proof_words};
+pub use proof_words::{ProvenBy, Said, greedy_line, proof_words};
 pub use review::{MoveReview, Review, Verdict, plural};
 pub use review_budget::REVIEW_POSITION_LIMITS;
 pub use reviewer::{BadMove, MAX_POSITION_CELLS, Reviewer, too_long};

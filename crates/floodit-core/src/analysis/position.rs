@@ -67,19 +67,33 @@ pub fn solve(
     floor: u32,
     hint: Option<Vec<Move>>,
 ) -> Result<Known, Halted> {
+    solve_counted(problem, limits, cancel, floor, hint).map(|(known, _)| known)
+}
+
+/// [`solve`], with the positions the exact search expanded when it proved the optimum (`None`
+/// when no search ran or none proved it).
+pub fn solve_counted(
+    problem: &Problem,
+    limits: Limits,
+    cancel: &Arc<AtomicBool>,
+    floor: u32,
+    hint: Option<Vec<Move>>,
+) -> Result<(Known, Option<u64>), Halted> {
     if problem.board.is_solved() {
-        return Ok(Known::flooded());
+        return Ok((Known::flooded(), None));
     }
     let hint = hint.filter(|line| verify(problem, line).is_ok());
     if let Some(line) = &hint
         && line.len() as u32 <= floor
     {
-        return Ok(Known { bounds: Bounds::exact(line.len() as u32), line: line.clone() });
+        return Ok((Known { bounds: Bounds::exact(line.len() as u32), line: line.clone() }, None));
     }
     let control = Control::new(limits).with_cancel(cancel.clone());
+    let mut searched = None;
     let (mut line, lower) = match run(&Exact, problem, &control) {
         Ok(s) => {
             let lower = if s.optimal { s.len() as u32 } else { s.lower_bound.unwrap_or(0) };
+            searched = s.optimal.then_some(s.nodes);
             (Some(s.moves), lower)
         }
         Err(SolveError::Stopped { lower_bound, .. }) => (None, lower_bound.unwrap_or(0)),
@@ -97,7 +111,7 @@ pub fn solve(
     }
     let line = line.unwrap_or_else(|| heuristic_line(problem));
     let upper = line.len() as u32;
-    Ok(Known { bounds: Bounds::new(lower.max(floor), upper), line })
+    Ok((Known { bounds: Bounds::new(lower.max(floor), upper), line }, searched))
 }
 
 /// What is known about `problem` without a search: the floor, and the hint (replayed) or else a

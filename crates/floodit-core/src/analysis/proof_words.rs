@@ -1,6 +1,7 @@
 //! The proof of an optimum in words a player follows: each sentence is data ([`Said`]) built
-//! from the bound's parts ([`super::proof`]), the optimum where it is proven, the positions the
-//! search expanded and the greedy line's length, so every number in the words is one of those.
+//! from the bound's parts ([`super::proof`]), the optimum where it is proven, how it was proven
+//! (the positions the search expanded) and the greedy line's length, so every number in the
+//! words is one of those.
 
 use super::proof::Parts;
 use super::review::plural;
@@ -56,14 +57,14 @@ pub enum Said {
         /// The optimum (= the bound).
         optimum: u32,
     },
-    /// The proven optimum is above the bound: the search ruled out every shorter line.
+    /// The proven optimum is above the bound: a search ruled out every shorter line.
     Gap {
         /// The optimum.
         optimum: u32,
         /// The most the sentences before it prove.
         bound: u32,
-        /// Positions the exact search expanded to prove it, when known.
-        positions: Option<u64>,
+        /// How the optimum was proven.
+        by: ProvenBy,
     },
     /// A tempting line that fails: the greedy line (the most cells each move) is longer than
     /// the optimum.
@@ -75,9 +76,20 @@ pub enum Said {
     },
 }
 
-/// What the proof says about a position, given its bound's parts, its optimum when proven,
-/// the positions the search expanded to prove it (when known) and the greedy line's length.
-pub fn proof_words(parts: &Parts, optimum: Option<u32>, positions: Option<u64>, greedy: Option<u32>) -> Vec<Said> {
+/// How a position's proven optimum was proven, as far as the caller knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProvenBy {
+    /// The exact search from the position, which expanded this many positions (when known).
+    Search(Option<u64>),
+    /// No search from the position proved it: what the positions around it were proven to need
+    /// did (a review passes optima from move to move, and a position needs one move more than
+    /// its best move's).
+    Around,
+}
+
+/// What the proof says about a position, given its bound's parts, its optimum when proven, how
+/// it was proven and the greedy line's length.
+pub fn proof_words(parts: &Parts, optimum: Option<u32>, by: ProvenBy, greedy: Option<u32>) -> Vec<Said> {
     let mut said = Vec::new();
     match parts {
         Parts::Fixed(p) => {
@@ -103,7 +115,7 @@ pub fn proof_words(parts: &Parts, optimum: Option<u32>, positions: Option<u64>, 
     };
     match optimum {
         Some(optimum) if optimum <= bound => said.push(Said::Meets { optimum }),
-        Some(optimum) => said.push(Said::Gap { optimum, bound, positions }),
+        Some(optimum) => said.push(Said::Gap { optimum, bound, by }),
         None => {}
     }
     if let (Some(optimum), Some(moves)) = (optimum, greedy)
@@ -168,14 +180,20 @@ impl Said {
             Said::Meets { optimum } => {
                 format!("The optimum is {}: the bound alone proves it.", plural(*optimum, "move"))
             }
-            Said::Gap { optimum, bound, positions } => {
-                let checked = positions.map(|n| format!(" (it checked {n} positions)")).unwrap_or_default();
-                format!(
-                    "The optimum is {}, {} more than the bound: the search ruled out every line of {}{checked}.",
-                    plural(*optimum, "move"),
-                    optimum.saturating_sub(*bound),
-                    plural(optimum.saturating_sub(1), "move")
-                )
+            Said::Gap { optimum, bound, by } => {
+                let shorter = plural(optimum.saturating_sub(1), "move");
+                let (optimum, more) = (plural(*optimum, "move"), optimum.saturating_sub(*bound));
+                match by {
+                    ProvenBy::Search(positions) => {
+                        let checked = positions.map(|n| format!(" (it checked {n} positions)")).unwrap_or_default();
+                        format!(
+                            "The optimum is {optimum}, {more} more than the bound: the search ruled out every line of {shorter}{checked}."
+                        )
+                    }
+                    ProvenBy::Around => format!(
+                        "The optimum is {optimum}, {more} more than the bound: proven from the positions around it, not by a search from here."
+                    ),
+                }
             }
             Said::Greedy { moves, optimum } => format!(
                 "A tempting line fails: taking the most cells each move floods it in {}, {} more than the optimum.",

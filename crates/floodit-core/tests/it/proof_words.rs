@@ -6,7 +6,7 @@
 use crate::analysis_oracle::oracle_optimum;
 use crate::common;
 
-use floodit_core::analysis::{Parts, Said, bound_parts, greedy_line, proof_words};
+use floodit_core::analysis::{Parts, ProvenBy, Said, bound_parts, greedy_line, proof_words};
 use floodit_core::model::{Colour, Topology};
 use std::collections::BTreeSet;
 
@@ -41,7 +41,7 @@ fn every_number_in_the_words_is_the_bounds() {
         let greedy = greedy_line(&p).unwrap().len() as u32;
         // A count no part of the bound could produce by chance: it must be said as given.
         let positions = 1_000_003 + seed;
-        let said = proof_words(&parts, Some(optimum), Some(positions), Some(greedy));
+        let said = proof_words(&parts, Some(optimum), ProvenBy::Search(Some(positions)), Some(greedy));
         let mut allowed: BTreeSet<u64> = [optimum, optimum - 1, greedy, greedy.saturating_sub(optimum)]
             .into_iter()
             .map(u64::from)
@@ -78,8 +78,9 @@ fn every_number_in_the_words_is_the_bounds() {
         assert_eq!(best, u64::from(stated), "seed {seed}: the words reach the bound: {text:?}");
         match said.iter().find(|s| matches!(s, Said::Meets { .. } | Said::Gap { .. })) {
             Some(Said::Meets { optimum: o }) => assert!(*o == optimum && stated == optimum, "seed {seed}"),
-            Some(Said::Gap { optimum: o, bound, positions: n }) => {
-                assert!(*o == optimum && *bound == stated && stated < optimum && *n == Some(positions), "seed {seed}");
+            Some(Said::Gap { optimum: o, bound, by }) => {
+                assert!(*o == optimum && *bound == stated && stated < optimum, "seed {seed}");
+                assert_eq!(*by, ProvenBy::Search(Some(positions)), "seed {seed}");
                 assert!(text.iter().any(|t| t.contains(&positions.to_string())), "seed {seed}: the count is said");
                 gaps += 1;
             }
@@ -89,4 +90,17 @@ fn every_number_in_the_words_is_the_bounds() {
         assert_eq!(tempting, greedy > optimum, "seed {seed}: the greedy line is shown exactly when it fails");
     }
     assert!(gaps > 0, "some boards have a gap, so the search's words are checked");
+}
+
+/// A gap proven without a search from the position (a review's neighbours proved it) says so,
+/// and names no count: none was made there.
+#[test]
+fn a_gap_proven_around_the_position_claims_no_search() {
+    let gap = |by| Said::Gap { optimum: 17, bound: 15, by }.sentence(&letter);
+    let around = gap(ProvenBy::Around);
+    assert!(around.contains("not by a search from here"), "{around}");
+    assert_eq!(numbers(&around), vec![17, 2], "{around}");
+    let searched = gap(ProvenBy::Search(Some(4321)));
+    assert!(searched.contains("ruled out every line of 16 moves (it checked 4321 positions)"), "{searched}");
+    assert!(!gap(ProvenBy::Search(None)).contains("checked"));
 }

@@ -79,7 +79,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         let line = solution.map(|s| (s.moves.as_slice(), s.optimal));
         // The positions the exact search expanded to prove the optimum from here.
         let positions = solution.filter(|s| s.optimal).map(|s| s.nodes);
-        lines.extend(super::proof::lines(app, &here, line, positions));
+        lines.extend(super::proof::lines(app, &here, line, crate::analysis::ProvenBy::Search(positions)));
     } else {
         lines.push(Line::styled(format!(" {}: the proof view", key(app, Ex::ToggleProof)), ui.dim));
     }

@@ -9,6 +9,7 @@ mod poly;
 pub mod proof;
 mod review;
 mod stepping;
+mod walk;
 
 pub use review::review_mark;
 
@@ -40,8 +41,10 @@ pub struct SolverPanel<'a> {
 }
 
 impl<'a> SolverPanel<'a> {
-    pub fn new(app: &'a App, area: Rect) -> SolverPanel<'a> {
-        let (title, lines) = wrapped(app, area);
+    /// The panel in `area`, beside a board drawn in half blocks when `half` (its legends then
+    /// name the one-column marks drawn).
+    pub fn new(app: &'a App, area: Rect, half: bool) -> SolverPanel<'a> {
+        let (title, lines) = wrapped(app, area, half);
         let rows = area.height.saturating_sub(2);
         let most = u16::try_from(lines.len()).unwrap_or(u16::MAX).saturating_sub(rows);
         SolverPanel { app, title, lines, room: Room { rows, most } }
@@ -53,12 +56,14 @@ impl<'a> SolverPanel<'a> {
     }
 }
 
-/// The panel's title and lines (not yet wrapped) for a panel `width` columns wide inside.
-fn content(app: &App, width: usize) -> (String, Vec<Line<'static>>) {
+/// The panel's title and lines (not yet wrapped) for a panel `width` columns wide inside,
+/// beside a board in half blocks when `half`.
+fn content(app: &App, width: usize, half: bool) -> (String, Vec<Line<'static>>) {
     let ex = &app.explorer;
     match (&ex.mode, ex.panel) {
-        (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s)),
-        (ExMode::Review(r), _) => (" Review of your game ".to_string(), review::lines(app, r, width)),
+        (ExMode::Step(s), _) => (format!(" Stepping: {} ", s.info.name), stepping::lines(app, s, half)),
+        (ExMode::Review(r), _) => (" Review of your game ".to_string(), review::lines(app, r, width, half)),
+        (ExMode::Walk(w), _) => (" Tempting line ".to_string(), walk_in_game(app, w, half)),
         (_, Panel::Facts) => (" Solver: board facts ".to_string(), facts::lines(app, width)),
         (_, Panel::Hint) => (" Hint ".to_string(), hint::lines(app)),
         (_, Panel::Family(Family::Heuristic)) => (" Heuristics from here ".to_string(), heuristic::lines(app, width)),
@@ -76,10 +81,21 @@ fn content(app: &App, width: usize) -> (String, Vec<Line<'static>>) {
     }
 }
 
+/// The panel while a line is stepped from the player's position: the line, and with the proof
+/// view, the proof about the board shown.
+fn walk_in_game(app: &App, w: &crate::tui::review::best_line::LineWalk, half: bool) -> Vec<Line<'static>> {
+    let mut lines = walk::lines(app, w, "from your position", "your game", half);
+    if app.explorer.proof {
+        let here = Problem::new(w.game.board().clone(), w.game.mode());
+        lines.extend(proof::lines(app, &here, None, crate::analysis::ProvenBy::Around));
+    }
+    lines
+}
+
 /// The panel's lines wrapped to the inside of `area`, with the title.
-fn wrapped(app: &App, area: Rect) -> (String, Vec<Line<'static>>) {
+fn wrapped(app: &App, area: Rect, half: bool) -> (String, Vec<Line<'static>>) {
     let width = area.width.saturating_sub(2) as usize;
-    let (title, lines) = content(app, width);
+    let (title, lines) = content(app, width, half);
     (title, wrap_all(&app.look.lines(lines), width))
 }
 

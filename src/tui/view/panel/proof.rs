@@ -5,15 +5,15 @@
 //! tempting line that fails, and, along a known line, the bound and the moves left meeting.
 
 use super::labelled;
-use crate::analysis::{Parts, Said, bound_parts, greedy_line, proof_line, proof_words};
+use crate::analysis::{Parts, ProvenBy, Said, bound_parts, proof_line, proof_words};
 use crate::model::{Cell, Colour, Move};
 use crate::solver::Problem;
+use crate::tui::action::{Action, ExplorerAction};
 use crate::tui::app::App;
+use crate::tui::explorer::PROOF_MAX_CELLS as MAX_CELLS;
 use crate::tui::keymap::colour_key_name;
+use crate::tui::review::best_line::tempting;
 use ratatui::text::{Line, Span};
-
-/// Boards larger than this get no proof view (the walk is redrawn with every frame).
-pub const MAX_CELLS: usize = 1600;
 
 /// The character each cell shows in the proof view: its distance from the flooded region
 /// (`0`-`9`, then `a`-`z`, `+` beyond), none in the region itself; in Free-Flood-It the two
@@ -51,14 +51,10 @@ pub fn labels(problem: &Problem) -> Vec<Option<char>> {
 
 /// The panel's lines about the proof at `problem`'s position, in words: the bound's parts, the
 /// optimum when `line` (a solution from there, and whether it is proven optimal) proves it,
-/// what the search had to rule out (`positions`: what it expanded, when known) and the greedy
-/// line when it fails; then, along the line, the bound and the moves left meeting.
-pub fn lines(
-    app: &App,
-    problem: &Problem,
-    line: Option<(&[Move], bool)>,
-    positions: Option<u64>,
-) -> Vec<Line<'static>> {
+/// how it was proven (`by`: the search and the positions it expanded, or the positions around
+/// it) and the tempting line when it fails (with its key where it can be stepped); then, along
+/// the line, the bound and the moves left meeting.
+pub fn lines(app: &App, problem: &Problem, line: Option<(&[Move], bool)>, by: ProvenBy) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let mut lines = vec![Line::styled(" Proof view: why no shorter solution exists", ui.title)];
     if problem.board.len() > MAX_CELLS {
@@ -73,12 +69,16 @@ pub fn lines(
     let parts = bound_parts(problem);
     let optimum = line.filter(|(_, optimal)| *optimal).map(|(moves, _)| moves.len() as u32);
     // The tempting line is only worth a look beside a proven optimum.
-    let greedy = optimum.and_then(|_| greedy_line(problem)).map(|g| g.len() as u32);
+    let greedy = optimum.and_then(|o| tempting(problem, o)).map(|g| g.len() as u32);
     let name = |c: Colour| colour_key_name(c).to_string();
-    for (i, said) in proof_words(&parts, optimum, positions, greedy).iter().enumerate() {
+    for (i, said) in proof_words(&parts, optimum, by, greedy).iter().enumerate() {
         let label = if i == 0 { "Why" } else { "" };
         let style = if matches!(said, Said::Gap { .. } | Said::Greedy { .. }) { ui.dim } else { ui.text };
         lines.push(labelled(app, label, vec![Span::styled(said.sentence(&name), style)]));
+        if matches!(said, Said::Greedy { .. }) && app.explorer.tempting_walk(app.shown_game()).is_some() {
+            let key = app.look.key_of(app.context(), &Action::Explorer(ExplorerAction::TemptingLine));
+            lines.push(labelled(app, "", vec![Span::styled(format!("{key} steps it on the board"), ui.dim)]));
+        }
     }
     let legend = match &parts {
         Parts::Fixed(p) if p.farthest >= 10 => {

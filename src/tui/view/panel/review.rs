@@ -4,7 +4,7 @@
 //! why ("explain my move"), and with the proof view the lower bound's parts.
 
 use super::{SEP, labelled, move_spans};
-use crate::analysis::{Bounds, Count, MoveReview, Review, Verdict, plural, why};
+use crate::analysis::{Bounds, Count, MoveReview, ProvenBy, Review, Verdict, plural, why};
 use crate::model::{Colour, Mode, Move};
 use crate::solver::Problem;
 use crate::tui::action::{Action, ExplorerAction as Ex};
@@ -12,7 +12,9 @@ use crate::tui::app::App;
 use crate::tui::keymap::{Context, colour_key_name};
 use crate::tui::look::Sym;
 use crate::tui::numbers::elapsed;
+use crate::tui::review::best_line::Walked;
 use crate::tui::review::{COUNT_LIMIT, POSITION_LIMITS, Reviewing};
+use crate::tui::view::board::Mark;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
@@ -57,11 +59,15 @@ pub fn count_text(c: &Count) -> String {
     }
 }
 
-pub fn lines(app: &App, r: &Reviewing, width: usize) -> Vec<Line<'static>> {
+/// The panel's lines, `width` columns wide, beside a board in half blocks when `half`.
+pub fn lines(app: &App, r: &Reviewing, width: usize, half: bool) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let review = &r.review;
     let n = r.len();
-    let mut lines = walk_lines(app, r);
+    let mut lines = match &r.walk {
+        Some(w) => super::walk::lines(app, w, &format!("from before move {}", w.from + 1), "the review", half),
+        None => Vec::new(),
+    };
     let state = match (&r.job, r.judged_in) {
         (Some(_), None) => {
             let per = POSITION_LIMITS.time.map(elapsed).unwrap_or_default();
@@ -75,7 +81,7 @@ pub fn lines(app: &App, r: &Reviewing, width: usize) -> Vec<Line<'static>> {
     let lost = review.lost();
     let tone = if lost.lower > 0 { ui.warn } else { ui.good };
     lines.push(labelled(app, "", vec![Span::styled(review.summary(), tone)]));
-    lines.extend(shown_move(app, r));
+    lines.extend(shown_move(app, r, half));
     lines.push(Line::raw(""));
     let par = bounds_text(review.start);
     lines.push(labelled(
@@ -85,20 +91,22 @@ pub fn lines(app: &App, r: &Reviewing, width: usize) -> Vec<Line<'static>> {
     ));
     lines.extend(chart(app, review, r.at, width));
     if app.explorer.proof {
-        // The proof is about the board shown: the best line's step while stepping it.
-        let (problem, line) = match &r.walk {
+        // The proof is about the board shown: the stepped line's step while stepping one (the
+        // rest of a best line is one from there; the tempting line's is no proof of anything).
+        let (problem, line, by) = match &r.walk {
             Some(w) => (
                 Problem::new(w.game.board().clone(), r.reviewer.mode()),
-                Some((w.line.moves[w.playback.pos..].to_vec(), w.line.proven)),
+                (w.kind == Walked::Best).then(|| (w.line.moves[w.playback.pos..].to_vec(), w.line.proven)),
+                ProvenBy::Search(None),
             ),
             None => (
                 Problem::new(r.reviewer.board(r.at).clone(), r.reviewer.mode()),
                 r.reviewer.analysis(r.at).map(|a| (a.known.line.clone(), a.known.bounds.is_exact())),
+                r.proven_by(r.at),
             ),
         };
         lines.push(Line::raw(""));
-        // The review keeps no count of the positions its searches expanded.
-        lines.extend(super::proof::lines(app, &problem, line.as_ref().map(|(l, o)| (l.as_slice(), *o)), None));
+        lines.extend(super::proof::lines(app, &problem, line.as_ref().map(|(l, o)| (l.as_slice(), *o)), by));
     }
     lines.push(Line::raw(""));
     let k = |a: Ex| app.look.key_of(Context::Review, &Action::Explorer(a));
@@ -117,7 +125,7 @@ pub fn lines(app: &App, r: &Reviewing, width: usize) -> Vec<Line<'static>> {
 
 /// The move shown: its verdict, the optimum around it, the moves that keep par, the count of
 /// optimal solutions, and the explanation.
-fn shown_move(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
+fn shown_move(app: &App, r: &Reviewing, half: bool) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let review = &r.review;
     let mut lines = Vec::new();
@@ -146,7 +154,7 @@ fn shown_move(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
     lines.push(labelled(app, &format!("Move {}", r.at + 1), spans));
     // While the best line is stepped, the board shows its marks (said above), not these.
     if r.walk.is_none() {
-        lines.push(marks_legend(app, r, m.mv));
+        lines.push(marks_legend(app, r, m.mv, half));
     }
     let around = format!("{} before it, {} after it", bounds_text(m.before), bounds_text(m.after));
     lines.push(labelled(app, "Optimum", vec![Span::styled(around, ui.text)]));
@@ -189,74 +197,25 @@ fn shown_move(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
 }
 
 /// Which mark on the board is which: the cells the move played takes, and beside them those
-/// the par move takes (when the move played is not par), each with its count.
-fn marks_legend(app: &App, r: &Reviewing, mv: Move) -> Line<'static> {
+/// the par move takes (when the move played is not par), each with its count; as the board
+/// draws them (in half blocks, one character each).
+fn marks_legend(app: &App, r: &Reviewing, mv: Move, half: bool) -> Line<'static> {
     let (look, ui) = (&app.look, app.look.ui());
     let board = r.reviewer.board(r.at);
     let mode = r.reviewer.mode();
     let took = |m: Move| plural(board.gained_cells(m.cell, m.colour).len() as u32, "cell");
-    let pair = |left: Sym, right: Sym| format!("{}{}", look.sym(left), look.sym(right));
     let mut spans = vec![
-        Span::styled(pair(Sym::MarkLeft, Sym::MarkRight), ui.highlight),
+        Span::styled(Mark::Marked.shown(look, half), ui.highlight),
         Span::styled(format!(" your move takes {}", took(mv)), ui.text),
     ];
     if let Some(p) = r.par_move() {
         spans.push(Span::styled(look.sym(Sym::Sep).to_string(), ui.dim));
-        spans.push(Span::styled(pair(Sym::ParLeft, Sym::ParRight), ui.good));
+        spans.push(Span::styled(Mark::Par.shown(look, half), ui.good));
         spans.push(Span::styled(" par ", ui.text));
         spans.extend(move_spans(app, board, mode, p));
         spans.push(Span::styled(format!(" takes {}", took(p)), ui.text));
     }
     labelled(app, "On board", spans)
-}
-
-/// While a best line is stepped: where it starts, the step shown among its moves, which mark is
-/// which, and its keys.
-fn walk_lines(app: &App, r: &Reviewing) -> Vec<Line<'static>> {
-    let Some(w) = &r.walk else { return Vec::new() };
-    let (look, ui) = (&app.look, app.look.ui());
-    let mode = r.reviewer.mode();
-    let proven = if w.line.proven { "optimal" } else { "best known, not proven optimal" };
-    let head = format!("from before move {}: step {} of {} ({proven})", w.from + 1, w.playback.pos, w.playback.len);
-    let mut lines = vec![labelled(app, "Best line", vec![Span::styled(head, ui.text)])];
-    // Each move named on the board it is played on; the next one stands out.
-    let mut board = r.reviewer.board(w.from).clone();
-    let mut spans = Vec::new();
-    for (i, &mv) in w.line.moves.iter().enumerate() {
-        let next = i == w.playback.pos;
-        spans.push(Span::styled(if next { "[" } else { " " }, ui.key));
-        spans.extend(move_spans(app, &board, mode, mv));
-        spans.push(Span::styled(if next { "]" } else { " " }, ui.key));
-        board.flood(mv.cell, mv.colour);
-    }
-    lines.push(labelled(app, "Moves", spans));
-    let pair = |left: Sym, right: Sym| format!("{}{}", look.sym(left), look.sym(right));
-    let mut marks = Vec::new();
-    if w.next_move().is_some() {
-        marks.push(Span::styled(pair(Sym::ParLeft, Sym::ParRight), ui.good));
-        marks.push(Span::styled(" the next move takes", ui.text));
-    }
-    if w.playback.pos > 0 {
-        if !marks.is_empty() {
-            marks.push(Span::styled(look.sym(Sym::Sep).to_string(), ui.dim));
-        }
-        marks.push(Span::styled("++", ui.text));
-        marks.push(Span::styled(" the move just played took", ui.text));
-    }
-    if !marks.is_empty() {
-        lines.push(labelled(app, "On board", marks));
-    }
-    let k = |a: Ex| app.look.key_of(Context::BestLine, &Action::Explorer(a));
-    let keys = format!(
-        " {}/{} step{SEP}{} autoplay{SEP}{} back to the review",
-        k(Ex::Step(-1)),
-        k(Ex::Step(1)),
-        k(Ex::ToggleAutoplay),
-        k(Ex::BestLine)
-    );
-    lines.push(Line::styled(keys, ui.dim));
-    lines.push(Line::raw(""));
-    lines
 }
 
 /// "Moves to flood, optimally" over the game against par: after each move, the moves made plus

@@ -6,12 +6,14 @@ use super::{duration, labelled, move_json_spans, move_spans, score};
 use crate::tui::app::App;
 use crate::tui::explorer::stepping::Stepper;
 use crate::tui::look::Sym;
+use crate::tui::view::board::Mark;
 use ratatui::text::{Line, Span};
 
 /// Alternatives shown for the next move.
 const MAX_ALTERNATIVES: usize = 5;
 
-pub fn lines(app: &App, s: &Stepper) -> Vec<Line<'static>> {
+/// The panel's lines for `s`, beside a board in half blocks when `half`.
+pub fn lines(app: &App, s: &Stepper, half: bool) -> Vec<Line<'static>> {
     let ui = app.look.ui();
     let (pos, len) = (s.playback.pos, s.playback.len);
     let (board, mode) = (s.game.board(), s.game.mode());
@@ -36,7 +38,12 @@ pub fn lines(app: &App, s: &Stepper) -> Vec<Line<'static>> {
         lines.push(labelled(app, "Next", spans));
         if let Some(note) = s.next_note() {
             if !note.marked.is_empty() {
-                let mark = format!("{} {}", app.look.sym(Sym::MarkLeft), app.look.sym(Sym::MarkRight));
+                // Whole cells show the mark around the cell's glyph; half blocks, one character.
+                let mark = if half {
+                    Mark::Marked.shown(&app.look, true)
+                } else {
+                    format!("{} {}", app.look.sym(Sym::MarkLeft), app.look.sym(Sym::MarkRight))
+                };
                 lines.push(labelled(app, "", vec![Span::styled(format!("{mark} the cells it points at"), ui.dim)]));
             }
             let alts = &note.alternatives;
@@ -79,7 +86,8 @@ pub fn lines(app: &App, s: &Stepper) -> Vec<Line<'static>> {
         let here = crate::solver::Problem::from_game(&s.game);
         // The search's work proved the optimum of the first position only.
         let positions = (pos == 0 && sol.optimal && s.info.family == crate::solver::Family::Exact).then_some(sol.nodes);
-        lines.extend(super::proof::lines(app, &here, Some((&sol.moves[pos..], sol.optimal)), positions));
+        let by = crate::analysis::ProvenBy::Search(positions);
+        lines.extend(super::proof::lines(app, &here, Some((&sol.moves[pos..], sol.optimal)), by));
     }
     lines
 }
