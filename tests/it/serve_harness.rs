@@ -146,6 +146,10 @@ pub struct Term {
     /// frame's end is split between two messages.
     pub frames: usize,
     tail: Vec<u8>,
+    /// While [`Term::wait_for`] waits: its text, and the first screen that showed it. Every
+    /// frame is looked at, so a line the next frame replaces within one message is still seen
+    /// (a background search's word may follow a refusal's within milliseconds).
+    watch: Option<(String, Option<String>)>,
 }
 
 /// The end of every frame the game sends.
@@ -164,6 +168,7 @@ impl Term {
             closed: false,
             frames: 0,
             tail: Vec::new(),
+            watch: None,
         }
     }
 
@@ -180,7 +185,7 @@ impl Term {
                 false
             }
             Ok(Some(ChannelMsg::Data { data })) => {
-                self.parser.process(&data);
+                self.process_frames(&data);
                 self.tail.extend_from_slice(&data);
                 self.frames += self.tail.windows(FRAME_END.len()).filter(|w| *w == FRAME_END).count();
                 let keep = self.tail.len().min(FRAME_END.len() - 1);
@@ -195,10 +200,33 @@ impl Term {
         }
     }
 
-    /// Waits until the screen contains `text` (20 s at most).
+    /// Feeds `data` to the screen a frame at a time, looking at each frame for the awaited text.
+    fn process_frames(&mut self, data: &[u8]) {
+        let mut rest = data;
+        while let Some(at) = rest.windows(FRAME_END.len()).position(|w| w == FRAME_END) {
+            let (frame, after) = rest.split_at(at + FRAME_END.len());
+            self.parser.process(frame);
+            self.look();
+            rest = after;
+        }
+        self.parser.process(rest);
+        self.look();
+    }
+
+    fn look(&mut self) {
+        let Some((text, seen @ None)) = &mut self.watch else { return };
+        let contents = self.parser.screen().contents();
+        if contents.contains(text.as_str()) {
+            *seen = Some(contents);
+        }
+    }
+
+    /// Waits until a frame shows `text` (20 s at most), and gives that frame's screen.
     pub async fn wait_for(&mut self, text: &str) -> String {
         let start = Instant::now();
-        while !self.screen().contains(text) {
+        self.watch = Some((text.to_string(), None));
+        self.look();
+        while let Some((_, None)) = &self.watch {
             assert!(
                 start.elapsed() < Duration::from_secs(20),
                 "waited for {text:?}; the screen is:\n{}",
@@ -210,7 +238,7 @@ impl Term {
                 self.screen()
             );
         }
-        self.screen()
+        self.watch.take().and_then(|(_, seen)| seen).expect("the loop ends once a frame showed it")
     }
 
     pub async fn keys(&self, bytes: &[u8]) {
