@@ -10,8 +10,9 @@
 //! allow; `fast`'s line from the start, found within the same time, is offered first, as the
 //! game knows it; then the second look at the ranges a little too wide. The table gives, per
 //! size, the games' lengths, par (proven or a range), the moves lost, how many moves were
-//! proven, the review's total time and its slowest position, in wall-clock time (what the budget limits) and in CPU time of the process (from /proc on
-//! Linux, in 10 ms ticks; on a machine shared with other work the two differ).
+//! proven, the review's total time and its slowest position, in wall-clock time (what the
+//! budget limits) and in CPU time of the process (from /proc on Linux, in 10 ms ticks; on a
+//! machine shared with other work the two differ).
 #![allow(clippy::unwrap_used, clippy::panic, reason = "a measuring tool: a failure should stop it loudly")]
 
 use floodit::analysis::{Budget, Reviewer};
