@@ -39,12 +39,12 @@ fn check(p: &Problem, moves: &[floodit_core::model::Move], first: Limits, second
     let review = r.review();
     let mut board = p.board.clone();
     let mut truth = Vec::new();
-    for i in 0..=moves.len() {
+    for (i, &was) in before.iter().enumerate() {
         let here = Problem::new(board.clone(), p.mode);
         let optimum = oracle_optimum(&here);
         truth.push(optimum);
         let known = r.known(i).unwrap();
-        let (b, was) = (known.bounds, before[i]);
+        let b = known.bounds;
         assert!(b.lower <= optimum && optimum <= b.upper, "position {i}: {optimum} not in {b} ({:?})", p.mode);
         assert!(was.lower <= b.lower && b.upper <= was.upper, "position {i}: {b} outside the first pass's {was}");
         assert_eq!(known.line.len() as u32, b.upper, "position {i}: the line is the upper end");
