@@ -84,6 +84,13 @@ fn judge(reviewer: &mut Reviewer, limits: Limits) -> Result<Review, CliError> {
             let _ = write!(std::io::stderr(), "\rreviewing: {} of {total} moves judged ", reviewer.judged());
         }
     }
+    // A second, longer look where a range is a little too wide.
+    while let Some(at) = reviewer.refine(&budget).map_err(CliError::bad_input)? {
+        if show {
+            let at = if at < total { format!("before move {}", at + 1) } else { "after the last move".into() };
+            let _ = write!(std::io::stderr(), "\rreviewing: a second look {at}\x1b[K");
+        }
+    }
     if show {
         let _ = write!(std::io::stderr(), "\r\x1b[2K");
     }

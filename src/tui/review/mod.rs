@@ -269,6 +269,10 @@ fn work(mut found: ReviewFound, control: &Control, reporter: &Reporter) -> Resul
             break;
         }
     }
+    // A second, longer look where a range is a little too wide (as `floodit review` gives).
+    while found.reviewer.refine(&budget).map_err(|_| cancelled())?.is_some() {
+        tell(ReviewNews::Judged(Box::new(found.reviewer.clone())));
+    }
     let took = clock.elapsed();
     found.judged_in = Some(took);
     tell(ReviewNews::AllJudged(took));

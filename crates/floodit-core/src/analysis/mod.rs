@@ -10,7 +10,8 @@
 //!   par, the ones that may, the cost of each, within a [`Budget`].
 //! - [`count_optimal`]: how many optimal solutions there are, up to a limit.
 //! - [`Reviewer`]: a game judged move by move ([`Review`]), with each move's best line
-//!   ([`Reviewer::best_line`]) and the reasons it kept par or lost ([`why()`]).
+//!   ([`Reviewer::best_line`]) and the reasons it kept par or lost ([`why()`]); then a second,
+//!   longer look at the positions whose range is a little too wide ([`Reviewer::refine`]).
 //! - [`classes::moves`]: the distinct moves of a position (in Free-Flood-It, one per area and
 //!   colour).
 //!
@@ -41,6 +42,7 @@ mod pattern;
 mod position;
 mod proof;
 mod proof_words;
+mod refine;
 mod review;
 mod review_budget;
 mod reviewer;
@@ -57,6 +59,6 @@ pub use position::{Halted, Known, replay_from_larger};
 pub use proof::{BoundParts, BoundStep, FreeParts, LineStep, Parts, ProofLine, bound_parts, proof_line};
 pub use proof_words::{ProvenBy, Said, greedy_line, proof_words};
 pub use review::{MoveReview, Review, Verdict, plural};
-pub use review_budget::REVIEW_POSITION_LIMITS;
+pub use review_budget::{REFINE_FACTOR, REFINE_MOST_OVER, REFINE_WITHIN, REVIEW_POSITION_LIMITS};
 pub use reviewer::{BadMove, MAX_POSITION_CELLS, Reviewer, too_long};
 pub use why::{Reason, Why, farthest, why};

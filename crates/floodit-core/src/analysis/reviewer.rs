@@ -57,6 +57,8 @@ pub struct Reviewer {
     next: usize,
     /// Whether the position after the last move has had its own search.
     end_tried: bool,
+    /// Which positions have had their second look (`refine.rs`).
+    pub(super) refined: Vec<bool>,
 }
 
 impl Reviewer {
@@ -75,7 +77,16 @@ impl Reviewer {
             known[n] = Some(Known::flooded());
         }
         let analyses = vec![None; n];
-        Ok(Reviewer { mode: start.mode, moves: moves.to_vec(), boards, known, analyses, next: 0, end_tried: false })
+        Ok(Reviewer {
+            mode: start.mode,
+            moves: moves.to_vec(),
+            boards,
+            known,
+            analyses,
+            next: 0,
+            end_tried: false,
+            refined: vec![false; n + 1],
+        })
     }
 
     /// A review of the moves a game has applied, from its start.
@@ -162,16 +173,24 @@ impl Reviewer {
             return false;
         }
         let offered = Known { bounds: Bounds::new(0, line.len() as u32), line: line.to_vec() };
-        tighten(&mut self.known[index], &offered);
-        self.propagate();
+        self.learn(index, &offered);
         true
     }
 
-    /// Judges every move, calling `progress` with the review after each.
+    /// Takes what was found about the position before move `index` (a proven lower end, a
+    /// line that floods it) and passes it to the other positions.
+    pub(super) fn learn(&mut self, index: usize, found: &Known) {
+        tighten(&mut self.known[index], found);
+        self.propagate();
+    }
+
+    /// Judges every move, calling `progress` with the review after each, then gives the
+    /// positions that need it a second look ([`Reviewer::refine`]).
     pub fn run(mut self, budget: &Budget, mut progress: impl FnMut(&Review)) -> Result<Review, Halted> {
         while self.step(budget)?.is_some() {
             progress(&self.review());
         }
+        while self.refine(budget)?.is_some() {}
         Ok(self.review())
     }
 

@@ -24,4 +24,5 @@ mod poly_heavy;
 mod poly_oracle;
 mod proof_words;
 mod review_lines;
+mod review_refine;
 mod shape_picture;
