@@ -115,9 +115,8 @@ fn dense<const W: usize, const SPREAD: bool>(
         while bits != 0 {
             let c = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if !g.by_colour[c].intersects(&beyond) {
-                finished |= 1 << c;
-            }
+            // No branch on the answer, which is hard to predict (see `Bits::intersects`).
+            finished |= u64::from(!g.by_colour[c].intersects(&beyond)) << c;
         }
         let least = least_left(cost, live, finished);
         if least >= cap {
