@@ -163,7 +163,7 @@ fn scrub_line(line: &str) -> String {
             i += 1;
             continue;
         };
-        let after = chars[end..].to_vec();
+        let mut after = chars[end..].to_vec();
         let right_aligned = after.first() == Some(&' ') && after.get(1).is_some_and(|&c| c != ' ');
         let mut out = chars[..i].to_vec();
         if right_aligned {
@@ -179,8 +179,16 @@ fn scrub_line(line: &str) -> String {
             }
             out.extend(&mark);
         } else {
+            // Text after a gap (a border, a column) keeps its place: the duration and the gap
+            // always span the same columns, however long the duration. Text right after it
+            // moves with it, so nothing is padded there.
             out.extend(&mark);
-            out.extend(std::iter::repeat_n(' ', end - i - mark.len()));
+            let gap = after.iter().take_while(|&&c| c == ' ').count();
+            if gap > 0 {
+                let width = end - i + gap;
+                out.extend(std::iter::repeat_n(' ', width.saturating_sub(mark.len()).max(1)));
+                after.drain(..gap);
+            }
         }
         i = out.len();
         out.extend(after);
@@ -225,4 +233,15 @@ pub fn boxed(screen: &str, title: &str) -> Vec<String> {
         }
     }
     rows
+}
+
+#[test]
+fn a_scrubbed_time_reads_the_same_however_long_it_took() {
+    for (fast, slow) in [
+        ("(judged in 9 ms)", "(judged in 1250 ms)"),
+        ("| judged in 9 ms      |", "| judged in 125 ms    |"),
+        ("| Review ───── 9 ms |", "| Review ─── 0.25 s |"),
+    ] {
+        assert_eq!(scrub_times(fast), scrub_times(slow), "{fast} / {slow}");
+    }
 }
