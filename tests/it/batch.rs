@@ -376,11 +376,11 @@ fn the_committed_28x28_proofs_replay() {
     let o = floodit(&["batch", "verify", s(&results), s(&data), "--json"]);
     assert_eq!(o.status.code(), Some(0), "stderr: {}", text(&o.stderr));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(v["boards"].as_u64(), Some(4));
+    assert_eq!(v["boards"].as_u64(), Some(6));
     assert_eq!(v["verified"].as_u64(), v["lines"].as_u64(), "every solution replays");
-    assert_eq!(v["proven"].as_u64(), Some(4));
-    assert_eq!(v["total_moves"].as_u64(), Some(141));
-    assert_eq!(v["total_lower_bound"].as_u64(), Some(141));
+    assert_eq!(v["proven"].as_u64(), Some(6));
+    assert_eq!(v["total_moves"].as_u64(), Some(213));
+    assert_eq!(v["total_lower_bound"].as_u64(), Some(213));
 }
 
 #[test]
