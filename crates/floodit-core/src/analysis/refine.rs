@@ -26,7 +26,7 @@ impl Reviewer {
         self.refined[index] = true;
         let known = self.known(index).cloned().expect("a refined position is known");
         let problem = Problem::new(self.board(index).clone(), self.mode());
-        let found = position::solve(
+        let (found, searched) = position::solve_counted(
             &problem,
             refine_limits(budget),
             &budget.cancel_flag(),
@@ -34,6 +34,9 @@ impl Reviewer {
             Some(known.line.clone()),
         )?;
         self.learn(index, &found);
+        if let Some(positions) = searched {
+            self.proven_by_search(index, positions);
+        }
         Ok(Some(index))
     }
 

@@ -184,6 +184,14 @@ impl Reviewer {
         self.propagate();
     }
 
+    /// Notes that a search of its own from the position before judged move `index` proved its
+    /// optimum, expanding `positions` (the proof view says so, not "proven around it").
+    pub(super) fn proven_by_search(&mut self, index: usize, positions: u64) {
+        if let Some(Some(analysis)) = self.analyses.get_mut(index) {
+            analysis.searched = Some(positions);
+        }
+    }
+
     /// Judges every move, calling `progress` with the review after each, then gives the
     /// positions that need it a second look ([`Reviewer::refine`]).
     pub fn run(mut self, budget: &Budget, mut progress: impl FnMut(&Review)) -> Result<Review, Halted> {

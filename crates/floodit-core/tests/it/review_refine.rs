@@ -22,6 +22,8 @@ struct Tally {
     looked: usize,
     narrowed: usize,
     brought_within: usize,
+    /// Positions the second look's own search proved (the proof view says so).
+    proven_by_look: usize,
 }
 
 /// Reviews `moves` from `p` under `first`, gives the second look under `second`, and checks it
@@ -31,6 +33,8 @@ fn check(p: &Problem, moves: &[floodit_core::model::Move], first: Limits, second
     let budget = Budget::per_position(first);
     while r.step(&budget).unwrap().is_some() {}
     let before: Vec<Bounds> = (0..=moves.len()).map(|i| r.known(i).unwrap().bounds).collect();
+    let searched = |r: &Reviewer, i: usize| r.analysis(i).and_then(|a| a.searched);
+    let searched_before: Vec<Option<u64>> = (0..moves.len()).map(|i| searched(&r, i)).collect();
     let mut tally = Tally::default();
     let budget = Budget::per_position(second);
     while r.refine(&budget).unwrap().is_some() {
@@ -56,6 +60,12 @@ fn check(p: &Problem, moves: &[floodit_core::model::Move], first: Limits, second
             }
         }
         if let Some(&mv) = moves.get(i) {
+            if searched(&r, i).is_some() {
+                assert!(b.value().is_some(), "position {i}: a search that proved it, yet {b}");
+                if searched_before[i].is_none() {
+                    tally.proven_by_look += 1;
+                }
+            }
             let best = r.best_line(i).unwrap();
             verify(&here, &best.moves).unwrap_or_else(|e| panic!("position {i}: the best line floods: {e}"));
             assert!(best.moves.len() as u32 <= b.upper, "position {i}: the best line is no longer than known");
@@ -95,6 +105,7 @@ fn sweep(seeds: std::ops::Range<u64>) -> Tally {
         total.looked += t.looked;
         total.narrowed += t.narrowed;
         total.brought_within += t.brought_within;
+        total.proven_by_look += t.proven_by_look;
     }
     total
 }
@@ -103,8 +114,9 @@ fn sweep(seeds: std::ops::Range<u64>) -> Tally {
 fn a_second_look_keeps_every_range_true_and_narrows_some() {
     let t = sweep(0..150);
     eprintln!(
-        "review_refine: {} second looks, {} ranges narrowed, {} brought within {REFINE_WITHIN}",
-        t.looked, t.narrowed, t.brought_within
+        "review_refine: {} second looks, {} ranges narrowed, {} brought within {REFINE_WITHIN}, {} proven by its own search",
+        t.looked, t.narrowed, t.brought_within, t.proven_by_look
     );
     assert!(t.looked > 0 && t.narrowed > 0, "the sweep meets ranges the second look narrows");
+    assert!(t.proven_by_look > 0, "a position the second look proves keeps its search's count for the proof view");
 }
